@@ -1,0 +1,192 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: backend/src/config.ts → ../.. */
+export const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
+
+const SERVICE_NAMES = ['api', 'workers'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlWithProtocols = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, hint);
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), urlWithProtocols(protocols, hint).optional());
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const httpUrl = urlWithProtocols(['http:', 'https:'], 'must be an http(s):// URL');
+
+/**
+ * One social sign-in provider: client id and secret (both set, or the provider is off) and its
+ * endpoints, which default to the real provider and are configurable so tests can use a local fake.
+ */
+const oauthEnv = <P extends string>(prefix: P, urls: { authorization: string; token: string; profile: string }) =>
+  ({
+    [`${prefix}_CLIENT_ID`]: optionalText,
+    [`${prefix}_CLIENT_SECRET`]: optionalText,
+    [`${prefix}_AUTHORIZATION_URL`]: httpUrl.default(urls.authorization),
+    [`${prefix}_TOKEN_URL`]: httpUrl.default(urls.token),
+    [`${prefix}_PROFILE_URL`]: httpUrl.default(urls.profile),
+  }) as {
+    [K in `${P}_CLIENT_ID` | `${P}_CLIENT_SECRET`]: typeof optionalText;
+  } & {
+    [K in `${P}_AUTHORIZATION_URL` | `${P}_TOKEN_URL` | `${P}_PROFILE_URL`]: z.ZodDefault<typeof httpUrl>;
+  };
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Which roles this process plays: api, workers or both (the demo). */
+    SERVICES: z
+      .string()
+      .default('api,workers')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(SERVICE_NAMES)).min(1, 'name at least one of: api, workers')),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Public address of the site, used in mails and OAuth callbacks. */
+    PUBLIC_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where embedded PGlite, embedded Redis, uploads and the mail outbox live. */
+    DATA_DIR: z.string().default(path.join(ROOT_DIR, 'data')),
+    DATABASE_URL: optionalUrl(
+      ['postgres:', 'postgresql:'],
+      'must be a postgres://user:password@host:port/database URL (or unset for the embedded database)',
+    ),
+    REDIS_URL: optionalUrl(
+      ['redis:', 'rediss:'],
+      'must be a redis://host:port URL (or unset to start a local redis-server)',
+    ),
+    /** Every Redis key, queue and channel of this deployment starts with it. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9:_-]+$/, 'letters, digits, ":", "_" and "-" only')
+      .default('kino'),
+    /** Signs bearer tokens; required in production, at least 32 characters. */
+    APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 7),
+    /** How long a viewer's seat holds last, counted from the first seat taken. */
+    HOLD_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp(s):// URL'),
+    MAIL_FROM: z.string().default('Кинотеатр «Ракета» <no-reply@kino.local>'),
+    /** Serve the built front end (frontend/dist) from the API process. */
+    SERVE_WEB: flag.optional(),
+    WEB_DIST: z.string().default(path.join(ROOT_DIR, 'frontend', 'dist')),
+    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    ...oauthEnv('YANDEX', {
+      authorization: 'https://oauth.yandex.ru/authorize',
+      token: 'https://oauth.yandex.ru/token',
+      profile: 'https://login.yandex.ru/info',
+    }),
+    ...oauthEnv('GOOGLE', {
+      authorization: 'https://accounts.google.com/o/oauth2/v2/auth',
+      token: 'https://www.googleapis.com/oauth2/v4/token',
+      profile: 'https://www.googleapis.com/oauth2/v3/userinfo',
+    }),
+    ...oauthEnv('VK', {
+      authorization: 'https://oauth.vk.com/authorize',
+      token: 'https://oauth.vk.com/access_token',
+      profile: 'https://api.vk.com/method/users.get',
+    }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'is required in production (a random string of at least 32 characters)',
+      });
+    }
+  });
+
+export type Env = z.input<typeof EnvSchema>;
+export type Config = ReturnType<typeof toConfig>;
+
+/** A wrong configuration value: the message names every bad variable and stops the process. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type ParsedEnv = z.output<typeof EnvSchema>;
+
+/** A provider's settings, or undefined when its client id or secret is missing (its button then says so). */
+function oauthProvider(env: ParsedEnv, prefix: 'YANDEX' | 'GOOGLE' | 'VK') {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  if (!clientId || !clientSecret) return undefined;
+  return {
+    clientId,
+    clientSecret,
+    authorizationUrl: env[`${prefix}_AUTHORIZATION_URL`],
+    tokenUrl: env[`${prefix}_TOKEN_URL`],
+    profileUrl: env[`${prefix}_PROFILE_URL`],
+  };
+}
+export type OAuthProviderConfig = NonNullable<ReturnType<typeof oauthProvider>>;
+
+function toConfig(env: ParsedEnv) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    services: new Set(env.SERVICES),
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** False when PUBLIC_URL is unset: links in mails and OAuth callbacks then use the address the request came to. */
+    publicUrlIsSet: env.PUBLIC_URL !== undefined,
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    storageDir: path.join(dataDir, 'storage'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    /** A development fallback keeps `npm run demo` zero-configuration; production refuses to start without one. */
+    appSecret: env.APP_SECRET ?? 'kino-development-secret-not-for-production-use',
+    tokenTtlSeconds: env.TOKEN_TTL_HOURS * 3600,
+    holdTtlSeconds: env.HOLD_TTL_SECONDS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    serveWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
+    webDist: path.resolve(env.WEB_DIST),
+    chromiumPath: env.CHROMIUM_PATH,
+    oauth: { yandex: oauthProvider(env, 'YANDEX'), google: oauthProvider(env, 'GOOGLE'), vk: oauthProvider(env, 'VK') },
+  };
+}
+
+/** Parses the environment once at start-up; throws ConfigError listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(result.data);
+}

@@ -1,0 +1,79 @@
+/**
+ * Everything a process shares: configuration, logger, database, Redis, queues. Built once at
+ * start-up (or per test file) and passed down; nothing reaches for globals.
+ */
+import path from 'node:path';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db';
+import { createLogger, type Logger } from './lib/logger';
+import { connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
+import { createQueues, type Queues } from './queues';
+
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Db;
+  redisUrl: string;
+  /** The shared command connection (not for blocking commands or pub/sub). */
+  redis: Redis;
+  keys: RedisKeys;
+  queues: Queues;
+  close(): Promise<void>;
+}
+
+export interface ContextParts {
+  config: Config;
+  database: Database;
+  redisUrl: string;
+  logger?: Logger;
+  /** Extra shutdown steps owned by whoever provided the parts (e.g. an embedded redis-server). */
+  onClose?: () => Promise<void>;
+}
+
+/** Wires an already opened database and a reachable Redis into a context. */
+export function createContext({ config, database, redisUrl, logger, onClose }: ContextParts): AppContext {
+  const redis = connectRedis(redisUrl);
+  const queues = createQueues(redisUrl, config.redisPrefix);
+  return {
+    config,
+    logger: logger ?? createLogger(config),
+    database,
+    db: database.db,
+    redisUrl,
+    redis,
+    keys: new RedisKeys(config.redisPrefix),
+    queues,
+    /** Runs every shutdown step even when one fails, then reports the first failure. */
+    async close() {
+      const steps = [
+        () => queues.close(),
+        async () => redis.disconnect(),
+        () => database.close(),
+        async () => onClose?.(),
+      ];
+      const failures: unknown[] = [];
+      for (const step of steps) await step().catch((err: unknown) => failures.push(err));
+      if (failures.length > 0) throw failures[0];
+    },
+  };
+}
+
+/**
+ * Start-up for a real process: reaches (or starts) Redis, opens and migrates the database.
+ * Failures throw RedisUnavailableError / DatabaseUnavailableError with a message for the operator.
+ */
+export async function bootstrap(config: Config, logger: Logger = createLogger(config)): Promise<AppContext> {
+  const embeddedRedis = config.redisUrl ? undefined : await startEmbeddedRedis(config.dataDir, logger);
+  const redisUrl = config.redisUrl ?? embeddedRedis!.url;
+  try {
+    await probeRedis(redisUrl);
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+    await database.migrate();
+    logger.info({ driver: database.driver }, 'database ready');
+    return createContext({ config, database, redisUrl, logger, onClose: embeddedRedis?.stop });
+  } catch (err) {
+    await embeddedRedis?.stop();
+    throw err;
+  }
+}

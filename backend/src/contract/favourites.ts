@@ -1,0 +1,18 @@
+/** Favourite films and persons (SPEC section 7, GET /api/favorite and the store/delete/liked calls). */
+import { NewFilmSchema } from './films';
+import { PersonListItemSchema } from './persons';
+import { z } from './zod';
+
+/** GET /api/favorite: newest first; each film as the new-films strip shows it, each person as the persons list does. */
+export const FavouritesResponseSchema = z.strictObject({
+  movies: z.array(z.strictObject({ movie: NewFilmSchema })),
+  persons: z.array(z.strictObject({ person: PersonListItemSchema })),
+});
+export type Favourites = z.infer<typeof FavouritesResponseSchema>;
+
+/**
+ * The liked checks answer 200 `{liked: true}` when the film or person is a favourite and 404 when
+ * it is not (SPEC: "200 means already liked"); store and delete answer the new state.
+ */
+export const LikedResponseSchema = z.strictObject({ liked: z.boolean() });
+export type LikedResponse = z.infer<typeof LikedResponseSchema>;

@@ -1,0 +1,20 @@
+/** How the product writes money, dates and session times (SPEC section 9), shared by the site and the ticket PDFs. */
+
+const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+// Dates here are calendar days (cinema wall time), so they are formatted as UTC midnights: no zone shifts them.
+const dayMonthYear = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 1050 → '1 050 ₽' (Russian grouping, no kopecks). */
+export const formatRoubles = (amount: number): string => roubles.format(amount);
+
+/** '1985-02-14' (or the date part of a cinema time) → '14 февраля 1985 г.' */
+export const formatDate = (date: string): string => dayMonthYear.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+
+/** '2026-11-22 19:30:00' → '22 ноября 2026 г. в 19:30' (Russian long date, ' в', 24-hour clock). */
+export const formatSessionTime = (cinemaTime: string): string =>
+  `${formatDate(cinemaTime)} в ${cinemaTime.slice(11, 16)}`;

@@ -1,0 +1,28 @@
+/** The viewer's own profile (SPEC section 2, /profile and /profile/edit). */
+import { BirthdaySchema, EmailSchema, FioSchema } from './auth';
+import { PROVIDERS, ROLES } from './constants';
+import { z } from './zod';
+
+/** GET /api/profile, and the answer of PATCH /api/profile/edit. */
+export const ProfileSchema = z.strictObject({
+  id: z.number().int(),
+  fio: z.string(),
+  email: z.string(),
+  /** 'YYYY-MM-DD'; null for an account made through a social provider that gave none. */
+  birthday: z.string().nullable(),
+  avatar: z.string().nullable(),
+  provider: z.enum(PROVIDERS),
+  role: z.enum(ROLES),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** PATCH /api/profile/edit: the fields to change (birthday null clears it). */
+export const ProfileEditBodySchema = z
+  .object({ email: EmailSchema, fio: FioSchema, birthday: BirthdaySchema.nullable() })
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Нет полей для изменения');
+export type ProfileEditBody = z.input<typeof ProfileEditBodySchema>;
+
+/** POST /api/upload-avatar (multipart field `image`): the stored file, relative to /storage/images. */
+export const AvatarResponseSchema = z.strictObject({ namefile: z.string() });
+export type AvatarResponse = z.infer<typeof AvatarResponseSchema>;

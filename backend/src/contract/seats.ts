@@ -1,0 +1,119 @@
+/**
+ * Live seat selection over Socket.IO (DESIGN.md, "Seat selection protocol"): the event map shared
+ * by the API, the workers' emitter and the web client. A socket joins a session's room and gets a
+ * snapshot; every change after that arrives as a delta with the next version number, so a client
+ * that sees a gap asks for the snapshot again.
+ */
+import { HALL_PLACES, HALL_ROWS, SEAT_CODE_RE } from './constants';
+import { z } from './zod';
+
+/** 'r{row}m{place}', rows 1–10, places 1–11. */
+export const SeatCodeSchema = z.string().regex(SEAT_CODE_RE, 'Такого места в зале нет');
+export type SeatCode = z.infer<typeof SeatCodeSchema>;
+
+export const seatCode = (row: number, place: number): SeatCode => `r${row}m${place}`;
+
+/** Row and place of a valid seat code ('r10m11' → { row: 10, place: 11 }). */
+export function parseSeatCode(code: SeatCode): { row: number; place: number } {
+  const [, row, place] = /^r(\d+)m(\d+)$/.exec(code) ?? [];
+  return { row: Number(row), place: Number(place) };
+}
+
+/** 'r3m5' → 'Ряд 3, место 5': how a seat is named to viewers and screen readers. */
+export function seatLabel(code: SeatCode): string {
+  const { row, place } = parseSeatCode(code);
+  return `Ряд ${row}, место ${place}`;
+}
+
+/** Every seat of a hall, row by row. */
+export const HALL_SEATS: readonly SeatCode[] = Array.from({ length: HALL_ROWS }, (_, r) =>
+  Array.from({ length: HALL_PLACES }, (_, p) => seatCode(r + 1, p + 1)),
+).flat();
+
+export const SessionRefSchema = z.object({ sessionId: z.number().int().positive() });
+export type SessionRef = z.infer<typeof SessionRefSchema>;
+
+export const SeatRefSchema = SessionRefSchema.extend({ seat: SeatCodeSchema });
+export type SeatRef = z.infer<typeof SeatRefSchema>;
+
+/**
+ * Why a seat request was refused: the seat is sold or held by someone else (taken), the viewer
+ * already holds the maximum (limit), the session has started (past), the socket has no signed-in
+ * viewer (auth), the request is malformed or names no such session (invalid), or the server
+ * could not answer (unavailable: try again).
+ */
+export const SEAT_REFUSALS = ['taken', 'limit', 'past', 'auth', 'invalid', 'unavailable'] as const;
+export type SeatRefusal = (typeof SEAT_REFUSALS)[number];
+
+/** What a viewer is told when a request is refused. */
+export const SEAT_REFUSAL_MESSAGES: Record<SeatRefusal, string> = {
+  taken: 'Это место уже занято',
+  limit: 'Максимальное количество билетов 6',
+  past: 'Сеанс уже начался',
+  auth: 'Войдите, чтобы выбрать места',
+  invalid: 'Такого места или сеанса нет',
+  unavailable: 'Сервис временно недоступен. Попробуйте ещё раз',
+};
+
+/**
+ * A seat as one viewer sees it: sold, held by someone else, held by this viewer (mine), or free.
+ * Broadcasts say 'held'; the holder's own sockets hear 'mine' instead.
+ */
+export type SeatState = 'free' | 'held' | 'mine' | 'sold';
+
+export interface SeatChange {
+  seat: SeatCode;
+  state: SeatState;
+}
+
+/** The state of a session's hall when a socket joins it (or asks again after a gap). */
+export interface SeatSnapshot {
+  sessionId: number;
+  version: number;
+  sold: SeatCode[];
+  /** Held by other viewers: shown as occupied. */
+  held: SeatCode[];
+  mine: SeatCode[];
+  /** When my holds expire (epoch ms, server clock), or null without holds. */
+  deadline: number | null;
+  /** The server clock (epoch ms) when the snapshot was taken, to correct the client's clock. */
+  now: number;
+}
+
+/** One change of a hall, numbered: version = the previous version + 1. */
+export interface SeatDelta {
+  sessionId: number;
+  version: number;
+  changes: SeatChange[];
+  /** Sent to the holder's own sockets only: the deadline of their holds after this change. */
+  deadline?: number | null;
+}
+
+export type SeatAck<T extends object = object> = ({ ok: true } & T) | { ok: false; reason: SeatRefusal };
+export type HoldAck = SeatAck<{ version: number; deadline: number | null; now: number }>;
+
+/** Events the client sends; every one is acknowledged. */
+export interface SeatClientEvents {
+  /** Watch a session's hall (leaving any other): answered with the snapshot. */
+  'seats:join': (ref: SessionRef, ack: (result: SeatAck<{ snapshot: SeatSnapshot }>) => void) => void;
+  'seats:leave': (ref: SessionRef, ack: (result: SeatAck) => void) => void;
+  'seats:hold': (ref: SeatRef, ack: (result: HoldAck) => void) => void;
+  'seats:release': (ref: SeatRef, ack: (result: HoldAck) => void) => void;
+  'seats:release-all': (ref: SessionRef, ack: (result: HoldAck) => void) => void;
+}
+
+/** Events the server (any API process, or a worker through the Redis emitter) sends. */
+export interface SeatServerEvents {
+  /** The changes of one moment, in version order: one frame carries what happened together. */
+  'seats:deltas': (deltas: SeatDelta[]) => void;
+}
+
+/** GET /api/seats/{sessionId}: what the seat popover and the checkout page show about a session. */
+export interface SeatSessionView {
+  id: number;
+  /** Cinema wall-clock 'YYYY-MM-DD HH:mm:ss'. */
+  start_time: string;
+  price: number;
+  hall: { id: number; name: string };
+  movie: { id: number; title: string; age: number; type_graphic: string; poster: string | null };
+}

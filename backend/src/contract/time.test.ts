@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, fromCinemaTime, toCinemaDate, toCinemaTime } from './time';
+
+describe('cinema time (Europe/Moscow, UTC+3)', () => {
+  it('writes an instant as the cinema wall clock', () => {
+    expect(toCinemaTime(new Date('2026-11-21T21:30:00Z'))).toBe('2026-11-22 00:30:00');
+    expect(toCinemaDate(new Date('2026-11-21T20:59:59Z'))).toBe('2026-11-21');
+  });
+
+  it('reads a wall-clock time back to the same instant, with or without seconds or T', () => {
+    expect(fromCinemaTime('2026-11-22 00:30:00').toISOString()).toBe('2026-11-21T21:30:00.000Z');
+    expect(fromCinemaTime('2026-11-22T00:30').toISOString()).toBe('2026-11-21T21:30:00.000Z');
+  });
+
+  it('refuses text that is not a real time', () => {
+    expect(() => fromCinemaTime('2026-02-30 10:00')).toThrow(RangeError);
+    expect(() => fromCinemaTime('tomorrow')).toThrow(RangeError);
+    expect(() => fromCinemaTime('2026-11-22 25:00')).toThrow(RangeError);
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});

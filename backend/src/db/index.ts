@@ -1,0 +1,166 @@
+/**
+ * The one database module. No DATABASE_URL → embedded PGlite with its files under data/;
+ * DATABASE_URL=postgres://… → a `pg` pool. Same schema, migrations and queries on both.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export { schema };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations (idempotent; serialized across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', 'drizzle');
+
+/** A database that cannot be reached or opened: the message says which and why, without a stack. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Directory of the embedded database; in-memory when absent. */
+  dataDir?: string;
+  /** A PGlite data directory dump (tar) to start from, used by tests to clone a migrated template. */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options);
+}
+
+async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  } catch (err) {
+    throw new DatabaseUnavailableError(
+      `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(err)}. ` +
+        'Is another Kino process using the same data directory?',
+    );
+  }
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: async () => {
+      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server must not crash the process; queries report the failure.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${describe(err)}`);
+  }
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        // Several API processes may start together: one migrates, the others wait for it.
+        await client.query('select pg_advisory_lock(727274)');
+        await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Hides the password of a connection URL for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length > 0) return describe(err.errors[0]);
+  if (err instanceof Error) {
+    const code = (err as { code?: string }).code;
+    return code && !err.message.includes(code) ? `${err.message} (${code})` : err.message || String(code);
+  }
+  return String(err);
+}
+
+/** The PostgreSQL error code of a failed query (Drizzle wraps driver errors: the code is on the cause). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * True when a query failed because the database could not be reached or had no connection free
+ * (pool wait timed out, server gone, too many clients): a 503 for the caller, not a bug.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300'].includes(code)
+    ) {
+      return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated|PGlite is closed|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_CHECK_VIOLATION = '23514';

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFilm, buildSession, buildUser } from '../testing/factories';
+import { createTestContext, type TestContext } from '../testing/harness';
+import { PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode, schema } from './index';
+
+/** The rules the database itself enforces, whatever code path writes. */
+describe('data model constraints', () => {
+  let ctx: TestContext;
+  let userId: number;
+  let sessionId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    userId = (await buildUser(ctx.db)).id;
+    sessionId = (await buildSession(ctx.db)).id;
+  });
+  afterAll(() => ctx.close());
+
+  const failure = async (write: Promise<unknown>) => {
+    try {
+      await write;
+    } catch (err) {
+      return pgErrorCode(err);
+    }
+    return 'no error';
+  };
+  const ticket = (seatNumber: string, status: 'paid' | 'refunded' | 'cancelled' = 'paid') =>
+    ctx.db.insert(schema.tickets).values({ sessionId, userId, seatNumber, price: 350, status });
+
+  it.each(['r0m1', 'r11m1', 'r1m12', 'r1m0', 'R1M1', 'r1m1 ', 'a1b2'])('refuses the seat code %j', async (seat) => {
+    expect(await failure(ticket(seat))).toBe(PG_CHECK_VIOLATION);
+  });
+
+  it('accepts every seat of the 10 × 11 hall', async () => {
+    const seats = Array.from({ length: 110 }, (_, i) => `r${Math.floor(i / 11) + 1}m${(i % 11) + 1}`);
+    const other = await buildSession(ctx.db);
+    await ctx.db
+      .insert(schema.tickets)
+      .values(seats.map((seatNumber) => ({ sessionId: other.id, userId, seatNumber, price: 350 })));
+    expect((await ctx.db.select().from(schema.tickets).where(eq(schema.tickets.sessionId, other.id))).length).toBe(110);
+  });
+
+  it('sells a seat of a session only once among live tickets', async () => {
+    await ticket('r5m5');
+    expect(await failure(ticket('r5m5'))).toBe(PG_UNIQUE_VIOLATION);
+  });
+
+  it('lets a refunded or cancelled seat be sold again', async () => {
+    await ticket('r6m6', 'refunded');
+    await ticket('r6m7', 'cancelled');
+    expect(await failure(ticket('r6m6'))).toBe('no error');
+    expect(await failure(ticket('r6m7'))).toBe('no error');
+  });
+
+  it('refuses unknown roles, reactions, watching states and non-lower-case emails', async () => {
+    expect(await failure(buildUser(ctx.db, { role: 'root' as never }))).toBe(PG_CHECK_VIOLATION);
+    expect(await failure(buildUser(ctx.db, { email: 'Upper@Example.test' }))).toBe(PG_CHECK_VIOLATION);
+    const film = await buildFilm(ctx.db);
+    const review = { filmId: film.id, userId, title: 'Отлично', comment: 'Смотреть всем' };
+    expect(await failure(ctx.db.insert(schema.reviews).values({ ...review, typeRating: 3 }))).toBe(PG_CHECK_VIOLATION);
+    expect(await failure(ctx.db.insert(schema.reviews).values({ ...review, typeRating: 1 }))).toBe('no error');
+    expect(
+      await failure(
+        ctx.db.insert(schema.tickets).values({ sessionId, userId, seatNumber: 'r9m9', price: 350, isWatching: 3 }),
+      ),
+    ).toBe(PG_CHECK_VIOLATION);
+  });
+
+  it('refuses a ticket for a session that does not exist, and a session ending before it starts', async () => {
+    expect(
+      await failure(ctx.db.insert(schema.tickets).values({ sessionId: 999_999, userId, seatNumber: 'r1m1', price: 1 })),
+    ).toBe(PG_FOREIGN_KEY_VIOLATION);
+    const start = new Date();
+    expect(await failure(buildSession(ctx.db, { startTime: start, endTime: start }))).toBe(PG_CHECK_VIOLATION);
+  });
+
+  it('keeps one account per email', async () => {
+    await buildUser(ctx.db, { email: 'twin@example.test' });
+    expect(await failure(buildUser(ctx.db, { email: 'twin@example.test' }))).toBe(PG_UNIQUE_VIOLATION);
+  });
+});

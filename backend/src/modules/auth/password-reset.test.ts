@@ -1,0 +1,177 @@
+import { startWorkers, type RunningWorkers } from '@kino/workers';
+import { count, eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthResponseSchema, MessageResponseSchema } from '../../contract/auth';
+import { ErrorBodySchema } from '../../contract/errors';
+import { schema } from '../../db';
+import { buildSignedInUser, buildUser, TEST_PASSWORD } from '../../testing/factories';
+import { startTestApi, type TestApi } from '../../testing/harness';
+import { startTestSmtp, type TestSmtp } from '../../testing/smtp';
+
+let smtp: TestSmtp;
+let t: TestApi;
+let workers: RunningWorkers;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await startTestApi({ env: { SMTP_URL: smtp.url } });
+  workers = await startWorkers(t.ctx);
+});
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+  await smtp.close();
+});
+
+const post = (path: string, json: unknown) => t.fetch(path, { method: 'POST', json });
+const signIn = (email: string, password: string) => post('/api/authenticate', { email, password });
+
+/** The reset link of a mail, as a viewer would click it. */
+function linkIn(mail: ParsedMail): URL {
+  const href = mail.text?.match(/https?:\/\/\S+/)?.[0];
+  expect(href, 'the mail has a link').toBeDefined();
+  return new URL(href!);
+}
+
+/** Asks for a link and returns its token and e-mail, read from the link in the mail. */
+async function resetLinkFor(email: string) {
+  const res = await post('/api/forgot-password', { email });
+  expect(res.status).toBe(200);
+  const link = linkIn(await smtp.nextMail(email));
+  return { token: link.searchParams.get('token')!, email: link.searchParams.get('email')! };
+}
+
+describe('password reset by mail', () => {
+  it('mails a link to /reset-password that sets a new password once and signs the account out elsewhere', async () => {
+    const { user, token: oldSession } = await buildSignedInUser(t.ctx, { fio: 'Мария Кинолюбова' });
+
+    const res = await post('/api/forgot-password', { email: user.email.toUpperCase() });
+    expect(res.status).toBe(200);
+    const mail = await smtp.nextMail(user.email);
+    expect(mail.subject).toMatch(/Сброс пароля/);
+    expect(mail.text).toContain('Мария Кинолюбова');
+    expect(mail.text).toContain('60 минут');
+    const link = linkIn(mail);
+    expect(link.origin).toBe(t.url);
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.searchParams.get('email')).toBe(user.email);
+    expect(mail.html).toContain(link.search.replaceAll('&', '&amp;'));
+
+    // Following the link: the reset page sends its token and e-mail with the new password (SPEC's path).
+    const reset = {
+      token: link.searchParams.get('token'),
+      email: link.searchParams.get('email'),
+      password: 'brand new password',
+      password_confirmation: 'brand new password',
+    };
+    const done = await post('/api/forgot-password', reset);
+    expect(done.status).toBe(200);
+    expect(MessageResponseSchema.parse(await done.json()).message).toMatch(/Пароль изменён/);
+
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(401);
+    const fresh = await signIn(user.email, 'brand new password');
+    expect(fresh.status).toBe(200);
+    AuthResponseSchema.parse(await fresh.json());
+    expect((await t.fetch('/api/get-token', { token: oldSession })).status).toBe(401);
+
+    const again = await post('/api/reset-password', {
+      ...reset,
+      password: 'third password',
+      password_confirmation: 'third password',
+    });
+    expect(again.status).toBe(400);
+    expect(ErrorBodySchema.parse(await again.json()).error.details).toEqual({
+      fields: { token: 'Ссылка для сброса пароля недействительна или устарела. Запросите новую' },
+    });
+    expect((await signIn(user.email, 'brand new password')).status).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly as a known one, and sends it nothing', async () => {
+    const known = await buildUser(t.ctx.db);
+    const unknownRes = await post('/api/forgot-password', { email: 'nobody-here@example.test' });
+    const knownRes = await post('/api/forgot-password', { email: known.email });
+    expect(unknownRes.status).toBe(200);
+    expect(await unknownRes.json()).toEqual(await knownRes.json());
+    await smtp.nextMail(known.email);
+    expect(smtp.mails.flatMap((m) => [m.to ?? []].flat().map((a) => a.text))).not.toContain('nobody-here@example.test');
+  });
+
+  it('returns 400 when the confirmation differs from the password, and keeps the link usable', async () => {
+    const user = await buildUser(t.ctx.db);
+    const link = await resetLinkFor(user.email);
+    const res = await post('/api/reset-password', {
+      ...link,
+      password: 'new password 1',
+      password_confirmation: 'new password 2',
+    });
+    expect(res.status).toBe(400);
+    expect(ErrorBodySchema.parse(await res.json()).error.details).toEqual({
+      fields: { password_confirmation: 'Пароли не совпадают' },
+    });
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(200);
+    const ok = await post('/api/reset-password', {
+      ...link,
+      password: 'new password 1',
+      password_confirmation: 'new password 1',
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('returns 400 for a link used with another account’s e-mail, and changes neither password', async () => {
+    const owner = await buildUser(t.ctx.db);
+    const other = await buildUser(t.ctx.db);
+    const link = await resetLinkFor(owner.email);
+    const res = await post('/api/reset-password', {
+      token: link.token,
+      email: other.email,
+      password: 'hijacked password',
+      password_confirmation: 'hijacked password',
+    });
+    expect(res.status).toBe(400);
+    expect((await signIn(other.email, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn(owner.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('returns 400 for a link older than 60 minutes', async () => {
+    const user = await buildUser(t.ctx.db);
+    const link = await resetLinkFor(user.email);
+    await t.ctx.db
+      .update(schema.passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.passwordResets.userId, user.id));
+    const res = await post('/api/reset-password', {
+      ...link,
+      password: 'late password',
+      password_confirmation: 'late password',
+    });
+    expect(res.status).toBe(400);
+    expect((await signIn(user.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it.each([
+    ['no e-mail', {}],
+    ['a malformed e-mail', { email: 'user at example' }],
+    ['an e-mail of the wrong type', { email: 42 }],
+  ])('returns 400 for a link request with %s, and writes nothing', async (_case, body) => {
+    const before = (await t.ctx.db.select({ n: count() }).from(schema.passwordResets))[0]!.n;
+    expect((await post('/api/forgot-password', body)).status).toBe(400);
+    expect((await t.ctx.db.select({ n: count() }).from(schema.passwordResets))[0]!.n).toBe(before);
+  });
+
+  it.each([
+    ['an empty token', { token: '' }],
+    ['no password', { password: undefined }],
+    ['a short password', { password: 'short', password_confirmation: 'short' }],
+    ['no confirmation', { password_confirmation: undefined }],
+  ])('returns 400 for a reset with %s', async (_case, overrides) => {
+    const res = await post('/api/reset-password', {
+      token: 'x'.repeat(43),
+      email: 'someone@example.test',
+      password: 'long enough password',
+      password_confirmation: 'long enough password',
+      ...overrides,
+    });
+    expect(res.status).toBe(400);
+    expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('invalid_input');
+  });
+});

@@ -1,0 +1,92 @@
+/** Reading films: the catalogue, the new films, the banner's film and one film with everything the film page shows. */
+import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { BannerFilm, FilmCard, FilmDetail, FilmListQuery, NewFilm } from '../../contract/films';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { notFound } from '../../lib/errors';
+import { withFilmCountries } from '../countries/presenter';
+import { withFilmGenres } from '../genres/presenter';
+import { startOfCinemaToday, withSessionDetails } from '../schedules/service';
+import { presentBannerFilm, presentFilmCard, presentFilmDetail, presentNewFilm } from './presenter';
+
+type Ctx = Pick<AppContext, 'db'>;
+const { films, filmGenres, filmCountries } = schema;
+
+/** "New" means in rental, most recently added to the cinema first. */
+const inRental = eq(films.isRent, 1);
+const newestFirst = [desc(films.createdAt), desc(films.id)];
+
+export async function loadNewFilms(ctx: Ctx): Promise<NewFilm[]> {
+  const rows = await ctx.db.query.films.findMany({ where: inRental, orderBy: newestFirst, with: withFilmGenres });
+  return rows.map(presentNewFilm);
+}
+
+/** The banner shows the newest film in rental that has a promo image; null when there is none. */
+export async function loadBannerFilm(ctx: Ctx): Promise<BannerFilm | null> {
+  const film = await ctx.db.query.films.findFirst({
+    where: and(inRental, isNotNull(films.promoImg), ne(films.promoImg, '')),
+    orderBy: newestFirst,
+  });
+  return film?.promoImg ? presentBannerFilm({ ...film, promoImg: film.promoImg }) : null;
+}
+
+/** The catalogue, optionally of one genre and/or one country: films in rental first, then by year and title. */
+export async function findFilms(ctx: Ctx, { genre, country }: FilmListQuery): Promise<FilmCard[]> {
+  const filters: SQL[] = [];
+  if (genre !== undefined) {
+    filters.push(
+      inArray(films.id, ctx.db.select({ id: filmGenres.filmId }).from(filmGenres).where(eq(filmGenres.genreId, genre))),
+    );
+  }
+  if (country !== undefined) {
+    filters.push(
+      inArray(
+        films.id,
+        ctx.db.select({ id: filmCountries.filmId }).from(filmCountries).where(eq(filmCountries.countryId, country)),
+      ),
+    );
+  }
+  const rows = await ctx.db.query.films.findMany({
+    where: and(...filters),
+    orderBy: [desc(films.isRent), sql`${films.year} desc nulls last`, films.title, films.id],
+    with: { ...withFilmGenres, ...withFilmCountries },
+  });
+  return rows.map(presentFilmCard);
+}
+
+/** One film with its people, media, sessions from today on and reviews; 404 when there is no such film. */
+export async function findFilm(ctx: Ctx, id: number, now = new Date()): Promise<FilmDetail> {
+  const film = await ctx.db.query.films.findFirst({
+    where: eq(films.id, id),
+    with: {
+      ...withFilmGenres,
+      ...withFilmCountries,
+      videos: { orderBy: (v, { asc }) => [asc(v.id)] },
+      photos: { orderBy: (p, { asc }) => [asc(p.id)] },
+      persons: {
+        orderBy: (p, { asc }) => [asc(p.id)],
+        with: { person: { columns: { id: true, fio: true, mainImg: true } } },
+      },
+      sessions: {
+        where: (s, { gte }) => gte(s.startTime, startOfCinemaToday(now)),
+        orderBy: (s, { asc }) => [asc(s.startTime), asc(s.id)],
+        with: withSessionDetails,
+      },
+      reviews: {
+        orderBy: (r, { desc }) => [desc(r.createdAt), desc(r.id)],
+        with: {
+          user: {
+            columns: { id: true, fio: true, avatar: true, provider: true },
+            extras: (user, { sql }) => ({
+              reviewsCount: sql<number>`(select count(*) from reviews r where r.user_id = ${user.id})`.as(
+                'reviews_count',
+              ),
+            }),
+          },
+        },
+      },
+    },
+  });
+  if (!film) throw notFound('Фильм не найден');
+  return presentFilmDetail(film);
+}

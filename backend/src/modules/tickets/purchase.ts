@@ -1,0 +1,109 @@
+/**
+ * A purchase turns the buyer's holds into tickets. Redis says whether the seats are held by the
+ * buyer; PostgreSQL decides: all tickets go in one transaction, and the unique index on live
+ * tickets refuses a second sale of a seat even if Redis ever lost a hold. Broadcasting, and the
+ * PDF job, happen only after the commit.
+ */
+import { eq } from 'drizzle-orm';
+import type { TicketStoreBody, TicketStoreResponse } from '../../contract/tickets';
+import { fromCinemaTime, toCinemaTime } from '../../contract/time';
+import type { AppContext } from '../../context';
+import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
+import { conflict, notFound } from '../../lib/errors';
+import type { SeatBroadcaster } from '../../realtime/broadcast';
+import type { SeatResult, SeatStore } from '../../realtime/seat-store';
+import type { AuthUser } from '../auth/tokens';
+import { invalidateSchedules } from '../schedules/cache';
+import { presentTicket } from './presenter';
+
+export interface PurchaseDeps {
+  store: SeatStore;
+  broadcaster: SeatBroadcaster;
+}
+
+const seatTaken = (seat?: string) => conflict('seat_taken', 'Место уже занято', seat ? { seat } : undefined);
+const sessionStarted = () => conflict('session_started', 'Сеанс уже начался');
+
+function refuseUnlessHeld(check: SeatResult): void {
+  switch (check.status) {
+    case 'ok':
+      return;
+    case 'past':
+      throw sessionStarted();
+    case 'taken':
+      throw seatTaken(check.seat);
+    default:
+      throw conflict('hold_expired', 'Время брони истекло. Выберите места заново', { seat: check.seat });
+  }
+}
+
+export async function purchaseTickets(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  buyer: AuthUser,
+  body: TicketStoreBody,
+): Promise<TicketStoreResponse> {
+  const sessionId = body.schedule_id;
+  // One order for every buyer: concurrent purchases lock the index entries in the same order.
+  const seats = body.seat_number.toSorted();
+  const session = await ctx.db.query.sessions.findFirst({
+    where: eq(schema.sessions.id, sessionId),
+    with: { film: true, hall: true },
+  });
+  if (!session) throw notFound('Сеанс не найден');
+  if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
+  if (body.price !== session.price) {
+    throw conflict('price_changed', `Цена билета изменилась: ${session.price} ₽`, { price: session.price });
+  }
+  if (fromCinemaTime(body.purchase_date).getTime() !== session.startTime.getTime()) {
+    throw conflict('conflict', 'Время сеанса изменилось', { start_time: toCinemaTime(session.startTime) });
+  }
+
+  const check = await deps.store.check(sessionId, buyer.id, seats);
+  deps.broadcaster.send(sessionId, check);
+  refuseUnlessHeld(check);
+
+  let rows: (typeof schema.tickets.$inferSelect)[];
+  try {
+    rows = await ctx.db.transaction((tx) =>
+      tx
+        .insert(schema.tickets)
+        .values(seats.map((seatNumber) => ({ sessionId, userId: buyer.id, seatNumber, price: session.price })))
+        .returning(),
+    );
+  } catch (err) {
+    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw seatTaken();
+    throw err;
+  }
+
+  await afterCommit(
+    ctx,
+    deps,
+    sessionId,
+    seats,
+    rows.map((t) => t.id),
+  );
+  return { tickets: rows.map((ticket) => presentTicket({ ...ticket, session, user: buyer })) };
+}
+
+/** The sale stands whatever happens here: failures are logged, not reported to the buyer. */
+async function afterCommit(
+  ctx: AppContext,
+  { store, broadcaster }: PurchaseDeps,
+  sessionId: number,
+  seats: string[],
+  ticketIds: number[],
+) {
+  try {
+    broadcaster.send(sessionId, await store.sell(sessionId, seats));
+  } catch (err) {
+    ctx.logger.error({ err, sessionId, seats }, 'could not mark sold seats in Redis');
+  }
+  // The schedule lists taken seats.
+  await invalidateSchedules(ctx);
+  try {
+    await ctx.queues.enqueue('tickets.render-pdf', { ticketIds }, { jobId: `tickets-pdf-${ticketIds.join('-')}` });
+  } catch (err) {
+    ctx.logger.error({ err, ticketIds }, 'could not enqueue the ticket PDFs');
+  }
+}

@@ -1,0 +1,53 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import { connectRedis, type Redis } from '../lib/redis';
+import { JOBS, QUEUE_NAMES, type JobName, type JobPayload, type QueueName } from './jobs';
+
+export * from './jobs';
+
+/** BullMQ keys live under the deployment prefix, apart from our own keys. */
+export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
+
+export interface Queues {
+  /**
+   * Validates the payload and adds the job. Call it after the transaction that caused it has
+   * committed; pass a deterministic `jobId` where a retry of the request must not add a second job.
+   */
+  enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    options?: Pick<JobsOptions, 'jobId' | 'delay'>,
+  ): Promise<void>;
+  queue(name: QueueName): Queue;
+  close(): Promise<void>;
+}
+
+export function createQueues(redisUrl: string, redisPrefix: string): Queues {
+  const connection: Redis = connectRedis(redisUrl);
+  const queues = new Map<QueueName, Queue>(
+    QUEUE_NAMES.map((name) => [
+      name,
+      new Queue(name, {
+        connection,
+        prefix: bullPrefix(redisPrefix),
+        defaultJobOptions: {
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: 1000,
+          removeOnFail: 5000,
+        },
+      }),
+    ]),
+  );
+  const queue = (name: QueueName) => queues.get(name)!;
+  return {
+    queue,
+    async enqueue(name, payload, options) {
+      const job = JOBS[name];
+      await queue(job.queue).add(name, job.payload.parse(payload), options);
+    },
+    async close() {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      connection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+-- Gives back one seat of a viewer, or all of them. ARGV: 2 viewer, 3 seat ('' = every seat).
+-- Releasing a seat one does not hold changes nothing.
+if not loaded() then return cjson.encode({ status = 'unloaded' }) end
+local viewer, seat = ARGV[2], ARGV[3]
+local now = now_ms()
+expire_due(now)
+if seat == '' then
+  drop_viewer(viewer)
+elseif redis.call('HGET', holds, seat) == viewer then
+  redis.call('HDEL', holds, seat)
+  change(seat, 'free')
+  if #seats_of(viewer) == 0 then forget_deadline(viewer) end
+end
+return finish({ status = 'ok', deadline = deadline_of(viewer), now = now })

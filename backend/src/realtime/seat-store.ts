@@ -1,0 +1,152 @@
+/**
+ * Seat holds in Redis (sales stay in PostgreSQL). Each operation is one atomic Lua script over a
+ * session's keys; a session is copied from the database (start, sold seats) the first time a
+ * script finds it missing. Every answer lists the changes it made under one new version number,
+ * for the caller to broadcast.
+ */
+import { and, eq, notInArray } from 'drizzle-orm';
+import { HALL_PLACES, HALL_ROWS, MAX_SEATS_PER_PURCHASE, RELEASED_TICKET_STATUSES } from '../contract/constants';
+import type { SeatChange, SeatCode } from '../contract/seats';
+import type { AppContext } from '../context';
+import { schema } from '../db';
+import { LuaScript } from './lua-script';
+
+const sessionScript = (name: string) => LuaScript.fromFiles('clock', 'session', name);
+
+export const SEAT_SCRIPTS = {
+  hold: sessionScript('hold'),
+  release: sessionScript('release'),
+  snapshot: sessionScript('snapshot'),
+  check: sessionScript('check'),
+  sell: sessionScript('sell'),
+  expire: sessionScript('expire'),
+  load: sessionScript('load'),
+  due: LuaScript.fromFiles('clock', 'due'),
+};
+
+/** How long a session's record stays in Redis after its start (holds are refused from the start on). */
+const KEEP_AFTER_START_MS = 24 * 3600_000;
+
+export type SeatStatus = 'ok' | 'taken' | 'limit' | 'past' | 'invalid' | 'expired' | 'missing';
+
+export interface SeatResult {
+  /** 'missing': no such session; 'expired': a seat to buy is not (or no longer) held by the buyer. */
+  status: SeatStatus;
+  version: number;
+  /** 'held' for a seat just taken: the caller tells the holder 'mine'. */
+  changes: SeatChange[];
+  deadline: number | null;
+  now: number;
+  /** The offending seat of a refused check. */
+  seat?: SeatCode;
+}
+
+export interface SeatSnapshotResult extends SeatResult {
+  sold: SeatCode[];
+  held: SeatCode[];
+  mine: SeatCode[];
+}
+
+type Raw = Partial<Record<keyof SeatSnapshotResult, unknown>> & { status: SeatStatus | 'unloaded' };
+
+/** cjson writes an empty table as {}: read it as an empty list. */
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+function normalize(raw: Raw): SeatSnapshotResult {
+  return {
+    status: raw.status === 'unloaded' ? 'missing' : raw.status,
+    version: Number(raw.version ?? 0),
+    changes: list(raw.changes),
+    deadline: typeof raw.deadline === 'number' ? raw.deadline : null,
+    now: typeof raw.now === 'number' ? raw.now : Date.now(),
+    ...(typeof raw.seat === 'string' ? { seat: raw.seat } : {}),
+    sold: list<SeatCode>(raw.sold).sort(),
+    held: list<SeatCode>(raw.held).sort(),
+    mine: list<SeatCode>(raw.mine).sort(),
+  };
+}
+
+export class SeatStore {
+  constructor(private readonly ctx: Pick<AppContext, 'redis' | 'db' | 'keys' | 'config'>) {}
+
+  /** The global index of hold deadlines, read by the sweeper. */
+  get expiryKey(): string {
+    return this.ctx.keys.of('seats', 'expiry');
+  }
+
+  sessionKeys(sessionId: number): string[] {
+    const key = (part: string) => this.ctx.keys.of('seats', sessionId, part);
+    return [key('meta'), key('sold'), key('holds'), key('deadlines'), this.expiryKey];
+  }
+
+  snapshot(sessionId: number, viewer: number | undefined): Promise<SeatSnapshotResult> {
+    return this.run('snapshot', sessionId, [viewer ?? '']);
+  }
+
+  hold(sessionId: number, viewer: number, seat: string): Promise<SeatResult> {
+    const ttl = this.ctx.config.holdTtlSeconds * 1000;
+    return this.run('hold', sessionId, [viewer, seat, ttl, MAX_SEATS_PER_PURCHASE, HALL_ROWS, HALL_PLACES]);
+  }
+
+  /** Releases one seat of the viewer, or every seat when none is named. */
+  release(sessionId: number, viewer: number, seat?: string): Promise<SeatResult> {
+    return this.run('release', sessionId, [viewer, seat ?? '']);
+  }
+
+  /** Before a purchase: are all these seats held by the buyer, within the deadline, before the start? */
+  check(sessionId: number, viewer: number, seats: string[]): Promise<SeatResult> {
+    return this.run('check', sessionId, [viewer, ...seats]);
+  }
+
+  /** After a purchase committed: the seats are sold. */
+  sell(sessionId: number, seats: string[]): Promise<SeatResult> {
+    return this.run('sell', sessionId, seats);
+  }
+
+  /** Releases the session's holds whose deadline passed; `members` are the index entries seen due. */
+  expire(sessionId: number, members: string[]): Promise<SeatResult> {
+    return this.run('expire', sessionId, members);
+  }
+
+  /** Index entries ('<session>:<viewer>') whose deadline passed. */
+  async due(limit: number): Promise<string[]> {
+    return (await SEAT_SCRIPTS.due.run(this.ctx.redis, [this.expiryKey], [limit])) as string[];
+  }
+
+  /** Copies the session's start and sold seats from the database; false when there is no such session. */
+  async load(sessionId: number): Promise<boolean> {
+    const { sessions, tickets } = schema;
+    const [session] = await this.ctx.db
+      .select({ start: sessions.startTime })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    if (!session) return false;
+    const sold = await this.ctx.db
+      .select({ seat: tickets.seatNumber })
+      .from(tickets)
+      .where(and(eq(tickets.sessionId, sessionId), notInArray(tickets.status, [...RELEASED_TICKET_STATUSES])));
+    const start = session.start.getTime();
+    const keepUntil = Math.max(start, Date.now()) + KEEP_AFTER_START_MS;
+    await SEAT_SCRIPTS.load.run(this.ctx.redis, this.sessionKeys(sessionId), [
+      sessionId,
+      start,
+      keepUntil,
+      ...sold.map((t) => t.seat),
+    ]);
+    return true;
+  }
+
+  private async run(
+    name: Exclude<keyof typeof SEAT_SCRIPTS, 'due' | 'load'>,
+    sessionId: number,
+    args: (string | number)[],
+  ): Promise<SeatSnapshotResult> {
+    const call = async () =>
+      JSON.parse(
+        (await SEAT_SCRIPTS[name].run(this.ctx.redis, this.sessionKeys(sessionId), [sessionId, ...args])) as string,
+      ) as Raw;
+    let raw = await call();
+    if (raw.status === 'unloaded' && (await this.load(sessionId))) raw = await call();
+    return normalize(raw);
+  }
+}

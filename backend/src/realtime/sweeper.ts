@@ -1,0 +1,49 @@
+/**
+ * Hold expiry: every API process looks for due deadlines a few times a second. Releasing is one
+ * atomic script per session, so whichever process gets there first frees and broadcasts the
+ * seats, and the others find nothing left to do: one broadcast per expiry.
+ */
+import type { Logger } from '../lib/logger';
+import type { SeatBroadcaster } from './broadcast';
+import type { SeatStore } from './seat-store';
+
+/** Well under the promised second between a deadline and the broadcast. */
+export const SWEEP_INTERVAL_MS = 250;
+const BATCH = 200;
+
+/** Releases every due hold once; resolves with the number of seats freed. */
+export async function sweepExpiredHolds(store: SeatStore, broadcaster: SeatBroadcaster): Promise<number> {
+  const due = await store.due(BATCH);
+  const bySession = new Map<number, string[]>();
+  for (const member of due) {
+    const sessionId = Number(member.split(':')[0]);
+    bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), member]);
+  }
+  let freed = 0;
+  for (const [sessionId, members] of bySession) {
+    const result = await store.expire(sessionId, members);
+    broadcaster.send(sessionId, result);
+    freed += result.changes.length;
+  }
+  return freed;
+}
+
+export function startSweeper(
+  store: SeatStore,
+  broadcaster: SeatBroadcaster,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    // A slow round (Redis busy) is not stacked with the next one.
+    running ??= sweepExpiredHolds(store, broadcaster)
+      .catch((err: unknown) => logger.warn({ err }, 'hold sweep failed'))
+      .finally(() => (running = undefined));
+  }, SWEEP_INTERVAL_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

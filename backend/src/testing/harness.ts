@@ -1,0 +1,122 @@
+/**
+ * Per-test-file infrastructure: a context over a database of its own (cloned from the migrated
+ * template) and Redis keys under a prefix of its own, and an API listening on 127.0.0.1.
+ *
+ *   const t = await startTestApi();   // in beforeAll
+ *   const res = await t.fetch('/api/health');
+ *   await t.close();                  // in afterAll
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../config';
+import { createContext, type AppContext } from '../context';
+import { openDatabase, type Database } from '../db';
+import { deleteKeysUnder } from '../lib/redis';
+import { startApi, type RunningApi } from '../server';
+import { adminUrl, databaseUrlFor } from './postgres';
+import './provided';
+
+async function isolatedDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('dbTemplate');
+  const serverUrl = inject('databaseUrl');
+  if (!serverUrl) {
+    const dump = new Blob([fs.readFileSync(template)]);
+    return { database: await openDatabase({ loadDataDir: dump }), drop: async () => {} };
+  }
+  const name = `kino_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    database: await openDatabase({ url: databaseUrlFor(serverUrl, name) }),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl(serverUrl) });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContextOptions {
+  /** Extra environment for loadConfig, e.g. { HOLD_TTL_SECONDS: '2' }. */
+  env?: Record<string, string>;
+  /** Another Redis than the shared test server (e.g. one the test stops on purpose). */
+  redisUrl?: string;
+}
+
+export interface TestContext extends AppContext {
+  /** A private directory standing in for data/ (uploads, outbox). */
+  dataDir: string;
+}
+
+/** A context over an isolated database and Redis prefix. Close it in afterAll. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-data-'));
+  const redisUrl = options.redisUrl ?? inject('redisUrl');
+  const prefix = `kino-test:${randomUUID().slice(0, 8)}`;
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...options.env,
+  });
+  const { database, drop } = await isolatedDatabase();
+  const ctx = createContext({
+    config,
+    database,
+    redisUrl,
+    onClose: async () => {
+      await drop();
+      await deleteKeysUnder(redisUrl, prefix);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+  return { ...ctx, dataDir };
+}
+
+export interface TestApi {
+  ctx: TestContext;
+  api: RunningApi;
+  url: string;
+  /** fetch against the API: `t.fetch('/api/films', { method: 'POST', json: {...}, token })`. */
+  fetch(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestApi(options: TestContextOptions = {}): Promise<TestApi> {
+  const ctx = await createTestContext(options);
+  const api = await startApi(ctx, 0, '127.0.0.1');
+  return {
+    ctx,
+    api,
+    url: api.url,
+    fetch(pathname, { json, token, headers, ...init } = {}) {
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      if (token) h.set('authorization', `Bearer ${token}`);
+      return fetch(new URL(pathname, api.url), {
+        ...init,
+        headers: h,
+        body: json !== undefined ? JSON.stringify(json) : init.body,
+      });
+    },
+    async close() {
+      await api.close();
+      await ctx.close();
+    },
+  };
+}

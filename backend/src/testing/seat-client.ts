@@ -1,0 +1,79 @@
+/**
+ * A seat-map client for tests and the benchmark: a real Socket.IO client over a websocket, as
+ * the browser connects, with helpers to await acknowledgements and deltas.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { SeatClientEvents, SeatDelta, SeatServerEvents, SeatSnapshot } from '../contract/seats';
+
+export type SeatClient = Socket<SeatServerEvents, SeatClientEvents> & {
+  /** Every delta received so far, in order. */
+  deltas: SeatDelta[];
+  /** Resolves with the first delta (already received or coming) that matches. */
+  waitForDelta(match: (delta: SeatDelta) => boolean, timeoutMs?: number): Promise<SeatDelta>;
+  /** Joins a session's hall; rejects when refused. */
+  join(sessionId: number): Promise<SeatSnapshot>;
+};
+
+type AckOf<E extends keyof SeatClientEvents> = Parameters<Parameters<SeatClientEvents[E]>[1]>[0];
+
+/** Emits an event and resolves with its acknowledgement. */
+export function request<E extends keyof SeatClientEvents>(
+  socket: Socket<SeatServerEvents, SeatClientEvents>,
+  event: E,
+  payload: Parameters<SeatClientEvents[E]>[0],
+): Promise<AckOf<E>> {
+  return (socket.timeout(10_000) as unknown as { emitWithAck(e: E, p: unknown): Promise<AckOf<E>> }).emitWithAck(
+    event,
+    payload,
+  );
+}
+
+export async function connectSeatClient(url: string, token?: string): Promise<SeatClient> {
+  const socket = io(url, {
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  }) as SeatClient;
+  socket.deltas = [];
+  const waiters = new Set<(delta: SeatDelta) => void>();
+  socket.on('seats:deltas', (deltas) => {
+    for (const delta of deltas) {
+      socket.deltas.push(delta);
+      for (const waiter of waiters) waiter(delta);
+    }
+  });
+  socket.waitForDelta = (match, timeoutMs = 10_000) => {
+    const seen = socket.deltas.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error('no matching seat delta arrived'));
+      }, timeoutMs);
+      const waiter = (delta: SeatDelta) => {
+        if (!match(delta)) return;
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        resolve(delta);
+      };
+      waiters.add(waiter);
+    });
+  };
+  socket.join = async (sessionId) => {
+    const ack = await request(socket, 'seats:join', { sessionId });
+    if (!ack.ok) throw new Error(`join refused: ${ack.reason}`);
+    return ack.snapshot;
+  };
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** True when a delta says this seat took this state. */
+export const says =
+  (seat: string, state: SeatDelta['changes'][number]['state']) =>
+  (delta: SeatDelta): boolean =>
+    delta.changes.some((c) => c.seat === seat && c.state === state);

@@ -1,0 +1,8 @@
+import { SocialSignInReturn } from '../../features/auth/components/social-sign-in-return';
+import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+/** /auth/callback */
+export default function AuthCallbackPage() {
+  useDocumentTitle('Вход');
+  return <SocialSignInReturn />;
+}

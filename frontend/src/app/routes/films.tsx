@@ -1,0 +1,13 @@
+import { FilmCatalogue } from '../../features/films/components/film-catalogue';
+import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+/** /films: the catalogue with genre and country filters. */
+export default function FilmsPage() {
+  useDocumentTitle('Фильмы');
+  return (
+    <>
+      <h1>Фильмы</h1>
+      <FilmCatalogue />
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+/** /forgot-password */
+export default function ForgotPasswordPage() {
+  useDocumentTitle('Восстановление пароля');
+  return <ForgotPasswordForm />;
+}

@@ -1,0 +1,13 @@
+import { NewsGrid } from '../../features/news/components/news-grid';
+import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+/** /news */
+export default function NewsPage() {
+  useDocumentTitle('Новости');
+  return (
+    <>
+      <h1>Новости</h1>
+      <NewsGrid />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { ProfileOverview } from '../../features/profile/components/profile-overview';
+import { RequireSession } from '../../shared/auth/require-session';
+import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+/** /profile */
+export default function ProfilePage() {
+  useDocumentTitle('Профиль');
+  return (
+    <RequireSession>
+      <ProfileOverview />
+    </RequireSession>
+  );
+}

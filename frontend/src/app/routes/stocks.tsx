@@ -1,0 +1,13 @@
+import { StockList } from '../../features/stocks/components/stock-list';
+import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+/** /stocks */
+export default function StocksPage() {
+  useDocumentTitle('Акции');
+  return (
+    <>
+      <h1>Акции</h1>
+      <StockList />
+    </>
+  );
+}

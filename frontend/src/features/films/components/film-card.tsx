@@ -1,0 +1,38 @@
+import type { FilmGenre } from '@kino/backend/contract';
+import { paths } from '../../../config/paths';
+import { genreLine } from '../../../shared/lib/format';
+import { AgeBadge } from '../../../shared/ui/age-badge';
+import { MediaCard } from '../../../shared/ui/media-card';
+
+interface FilmCardProps {
+  film: {
+    id: number;
+    title: string;
+    age: number;
+    poster: string | null;
+    promo_img: string | null;
+    genres: FilmGenre[];
+  };
+  /** The catalogue shows posters (portrait); new films show promo images (landscape). */
+  image: 'poster' | 'promo';
+  /** 2 on a page of cards under its h1, 3 inside a block of the page. */
+  headingLevel?: 2 | 3;
+}
+
+/** A film as a card linking to its page: image (alt text = title), age badge, title, genre line. */
+export function FilmCard({ film, image, headingLevel = 3 }: FilmCardProps) {
+  const isPoster = image === 'poster';
+  return (
+    <MediaCard
+      to={paths.film(film.id)}
+      image={isPoster ? film.poster : film.promo_img}
+      alt={film.title}
+      shape={isPoster ? 'poster' : 'landscape'}
+      title={film.title}
+      titleAs={headingLevel === 2 ? 'h2' : 'h3'}
+      badge={<AgeBadge age={film.age} />}
+    >
+      {genreLine(film.genres)}
+    </MediaCard>
+  );
+}

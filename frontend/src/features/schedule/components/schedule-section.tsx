@@ -1,0 +1,53 @@
+import type { ScheduleFilm } from '@kino/backend/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { QueryState } from '../../../shared/ui/query-state';
+import { Section } from '../../../shared/ui/section';
+import { useSchedules } from '../api/schedules';
+import { allSessions, defaultDate, filmsOn, sessionDates } from '../lib/sessions';
+import { useCinemaNow } from '../lib/use-cinema-now';
+import { DatePicker } from './date-picker';
+import { ScheduleFilmCard } from './schedule-film-card';
+import styles from './schedule-section.module.css';
+
+/** The home page's schedule ('Афиша', anchor #schedule): dates with sessions, then the films of the chosen date. */
+export function ScheduleSection() {
+  const schedules = useSchedules();
+  const now = useCinemaNow();
+  const today = now.slice(0, 10);
+  return (
+    <Section id="schedule-block" anchor="schedule" title="Афиша">
+      <QueryState
+        query={schedules}
+        loading="Загрузка расписания..."
+        error="Не удалось загрузить расписание"
+        empty="Сеансов пока нет"
+        isEmpty={(films) => sessionDates(allSessions(films), today).length === 0}
+      >
+        {(films) => <ScheduleBoard films={films} now={now} />}
+      </QueryState>
+      <p className={styles.catalogue}>
+        <Link to={paths.films}>Все фильмы кинотеатра</Link>
+      </p>
+    </Section>
+  );
+}
+
+function ScheduleBoard({ films, now }: { films: ScheduleFilm[]; now: string }) {
+  const today = now.slice(0, 10);
+  const dates = sessionDates(allSessions(films), today);
+  const [chosen, setChosen] = useState<string>();
+  // The chosen date, until it leaves the bill (e.g. at midnight); then the default again.
+  const date = chosen && dates.includes(chosen) ? chosen : defaultDate(dates, today)!;
+  return (
+    <>
+      <DatePicker dates={dates} value={date} onChange={setChosen} label="Дата сеанса" />
+      <div className={styles.films}>
+        {filmsOn(films, date).map((film) => (
+          <ScheduleFilmCard key={film.id} film={film} now={now} />
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ScheduleFilm } from '@kino/backend/contract';
+import { describe, expect, it } from 'vitest';
+import { allSessions, defaultDate, filmsOn, isSessionPast, sessionDates } from './sessions';
+
+const session = (id: number, start_time: string) => ({ id, start_time }) as ScheduleFilm['schedule'][number];
+const film = (id: number, starts: string[]) =>
+  ({ id, title: `Фильм ${id}`, schedule: starts.map((s, i) => session(id * 100 + i, s)) }) as ScheduleFilm;
+
+const films = [
+  film(1, ['2026-11-21 10:00:00', '2026-11-23 19:30:00']),
+  film(2, ['2026-11-20 22:00:00', '2026-11-23 12:00:00', '2026-11-25 18:00:00']),
+];
+
+describe('sessionDates', () => {
+  it('lists each date from today on that has sessions, in order', () => {
+    expect(sessionDates(allSessions(films), '2026-11-21')).toEqual(['2026-11-21', '2026-11-23', '2026-11-25']);
+    expect(sessionDates(allSessions(films), '2026-11-22')).toEqual(['2026-11-23', '2026-11-25']);
+    expect(sessionDates(films[0]!.schedule, '2026-11-22')).toEqual(['2026-11-23']);
+    expect(sessionDates([], '2026-11-22')).toEqual([]);
+  });
+});
+
+describe('defaultDate', () => {
+  it('chooses today when it has sessions, else the first date', () => {
+    expect(defaultDate(['2026-11-21', '2026-11-23'], '2026-11-21')).toBe('2026-11-21');
+    expect(defaultDate(['2026-11-23', '2026-11-25'], '2026-11-22')).toBe('2026-11-23');
+    expect(defaultDate([], '2026-11-22')).toBeUndefined();
+  });
+});
+
+describe('filmsOn', () => {
+  it("keeps the films showing that day with only that day's sessions, earliest showing first", () => {
+    const onDay = filmsOn(films, '2026-11-23');
+    expect(onDay.map((f) => [f.id, f.schedule.map((s) => s.start_time)])).toEqual([
+      [2, ['2026-11-23 12:00:00']],
+      [1, ['2026-11-23 19:30:00']],
+    ]);
+    expect(filmsOn(films, '2026-11-25').map((f) => f.id)).toEqual([2]);
+  });
+});
+
+describe('isSessionPast', () => {
+  const now = '2026-11-21 15:30:00';
+  it('is past on an earlier date, or today once the time is reached', () => {
+    expect(isSessionPast({ start_time: '2026-11-20 23:00:00' }, now)).toBe(true);
+    expect(isSessionPast({ start_time: '2026-11-21 15:00:00' }, now)).toBe(true);
+    expect(isSessionPast({ start_time: '2026-11-21 15:30:00' }, now)).toBe(true);
+  });
+
+  it('is open later today and on later dates', () => {
+    expect(isSessionPast({ start_time: '2026-11-21 15:31:00' }, now)).toBe(false);
+    expect(isSessionPast({ start_time: '2026-11-22 09:00:00' }, now)).toBe(false);
+  });
+});

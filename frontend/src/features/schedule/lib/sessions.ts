@@ -1,0 +1,31 @@
+/**
+ * The schedule's rules (SPEC section 2). Session times are cinema wall-clock text
+ * 'YYYY-MM-DD HH:mm:ss', so dates and times compare as plain strings.
+ */
+import type { ScheduleFilm, Session } from '@kino/backend/contract';
+
+const dayOf = (cinemaTime: string) => cinemaTime.slice(0, 10);
+
+/** Each date from `today` on that has one of the sessions, in order. */
+export function sessionDates(sessions: readonly Pick<Session, 'start_time'>[], today: string): string[] {
+  const dates = new Set(sessions.map((s) => dayOf(s.start_time)));
+  return [...dates].filter((d) => d >= today).sort();
+}
+
+/** Every session of the bill. */
+export const allSessions = (films: readonly ScheduleFilm[]): Session[] => films.flatMap((f) => f.schedule);
+
+/** Today when it has sessions, else the first date; undefined when there is none. */
+export const defaultDate = (dates: readonly string[], today: string): string | undefined =>
+  dates.includes(today) ? today : dates[0];
+
+/** The films showing on `date`, each with only that date's sessions, the earliest first showing first. */
+export function filmsOn(films: readonly ScheduleFilm[], date: string): ScheduleFilm[] {
+  return films
+    .map((film) => ({ ...film, schedule: film.schedule.filter((s) => dayOf(s.start_time) === date) }))
+    .filter((film) => film.schedule.length > 0)
+    .sort((a, b) => a.schedule[0]!.start_time.localeCompare(b.schedule[0]!.start_time));
+}
+
+/** A session is past once its start time is reached (an earlier date, or today at or after its time). */
+export const isSessionPast = (session: Pick<Session, 'start_time'>, now: string): boolean => session.start_time <= now;

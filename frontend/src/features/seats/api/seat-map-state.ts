@@ -1,0 +1,90 @@
+/**
+ * A hall as this viewer sees it, kept from a snapshot and the numbered deltas after it. A delta
+ * older than the state is ignored; one that skips a number means something was missed, and the
+ * state asks for a fresh snapshot.
+ */
+import {
+  parseSeatCode,
+  type SeatChange,
+  type SeatCode,
+  type SeatDelta,
+  type SeatSnapshot,
+  type SeatState,
+} from '@kino/backend/contract';
+
+export interface SeatMapState {
+  sessionId: number | null;
+  /** null until the first snapshot. */
+  version: number | null;
+  /** Seats that are not free. */
+  seats: ReadonlyMap<SeatCode, Exclude<SeatState, 'free'>>;
+  /** When my holds end, on this browser's clock (epoch ms), or null. */
+  deadline: number | null;
+  /** A delta was missed: the snapshot must be fetched again. */
+  stale: boolean;
+}
+
+export const emptySeatMap = (sessionId: number | null): SeatMapState => ({
+  sessionId,
+  version: null,
+  seats: new Map(),
+  deadline: null,
+  stale: false,
+});
+
+/** Server clock → this browser's clock. */
+const local = (serverTime: number | null, offset: number) => (serverTime === null ? null : serverTime - offset);
+
+export function fromSnapshot(snapshot: SeatSnapshot, receivedAt = Date.now()): SeatMapState & { offset: number } {
+  const offset = snapshot.now - receivedAt;
+  const seats = new Map<SeatCode, Exclude<SeatState, 'free'>>();
+  for (const seat of snapshot.sold) seats.set(seat, 'sold');
+  for (const seat of snapshot.held) seats.set(seat, 'held');
+  for (const seat of snapshot.mine) seats.set(seat, 'mine');
+  return {
+    sessionId: snapshot.sessionId,
+    version: snapshot.version,
+    seats,
+    deadline: local(snapshot.deadline, offset),
+    stale: false,
+    offset,
+  };
+}
+
+function applyChanges(seats: ReadonlyMap<SeatCode, Exclude<SeatState, 'free'>>, changes: SeatChange[]) {
+  const next = new Map(seats);
+  for (const { seat, state } of changes) {
+    if (state === 'free') next.delete(seat);
+    else next.set(seat, state);
+  }
+  return next;
+}
+
+export function applyDelta(state: SeatMapState, delta: SeatDelta, offset: number): SeatMapState {
+  // Before the first snapshot, or while a fresh one is on its way, deltas wait for it.
+  if (state.version === null || state.stale) return state;
+  if (delta.sessionId !== state.sessionId || delta.version <= state.version) return state;
+  if (delta.version > state.version + 1) return { ...state, stale: true };
+  const seats = applyChanges(state.seats, delta.changes);
+  const holdsLeft = [...seats.values()].includes('mine');
+  const deadline = delta.deadline !== undefined ? local(delta.deadline, offset) : holdsLeft ? state.deadline : null;
+  return { ...state, version: delta.version, seats, deadline };
+}
+
+/** A seat just granted to me, before its delta arrives (the acknowledgement comes first). */
+export function markMine(state: SeatMapState, seat: SeatCode, deadline: number | null, offset: number): SeatMapState {
+  const seats = new Map(state.seats).set(seat, 'mine');
+  return { ...state, seats, deadline: local(deadline, offset) };
+}
+
+/** My seats, in hall order (row, then place). */
+export function mySeats(state: SeatMapState): SeatCode[] {
+  const order = (code: SeatCode) => {
+    const { row, place } = parseSeatCode(code);
+    return row * 100 + place;
+  };
+  return [...state.seats]
+    .filter(([, s]) => s === 'mine')
+    .map(([seat]) => seat)
+    .sort((a, b) => order(a) - order(b));
+}

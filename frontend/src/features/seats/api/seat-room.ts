@@ -1,0 +1,130 @@
+/**
+ * The live hall of one session over Socket.IO (websocket first), signed in with the local token:
+ * the snapshot on joining and the deltas after it. Reconnecting, or missing a delta, fetches the
+ * snapshot again. An external store for React: it connects with its first subscriber and
+ * disconnects with its last.
+ */
+import {
+  MAX_SEATS_PER_PURCHASE,
+  SEAT_REFUSAL_MESSAGES,
+  type HoldAck,
+  type SeatClientEvents,
+  type SeatCode,
+  type SeatDelta,
+  type SeatRefusal,
+  type SeatServerEvents,
+} from '@kino/backend/contract';
+import { io, type Socket } from 'socket.io-client';
+import { applyDelta, emptySeatMap, fromSnapshot, markMine, mySeats, type SeatMapState } from './seat-map-state';
+
+export type SeatMapStatus = 'connecting' | 'ready' | 'offline' | 'missing';
+
+export interface SeatRoomView {
+  state: SeatMapState;
+  status: SeatMapStatus;
+}
+
+/** A refused seat request, with the message to show. */
+export class SeatRefused extends Error {
+  override name = 'SeatRefused';
+  constructor(readonly reason: SeatRefusal) {
+    super(SEAT_REFUSAL_MESSAGES[reason]);
+  }
+}
+
+const ACK_TIMEOUT_MS = 10_000;
+
+export class SeatRoom {
+  private readonly socket: Socket<SeatServerEvents, SeatClientEvents>;
+  private readonly listeners = new Set<() => void>();
+  private sessionId: number | null = null;
+  /** Server clock minus this browser's clock. */
+  private offset = 0;
+  view: SeatRoomView = { state: emptySeatMap(null), status: 'connecting' };
+
+  constructor(private readonly token: string | null) {
+    this.socket = io({ transports: ['websocket', 'polling'], auth: token ? { token } : {}, autoConnect: false });
+    this.socket.on('connect', () => void this.join());
+    this.socket.on('disconnect', () => this.set({ status: 'offline' }));
+    this.socket.on('seats:deltas', (deltas: SeatDelta[]) => {
+      const state = deltas.reduce((current, delta) => applyDelta(current, delta, this.offset), this.view.state);
+      if (state === this.view.state) return;
+      this.set({ state });
+      if (state.stale) void this.join();
+    });
+  }
+
+  get signedIn(): boolean {
+    return this.token !== null;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.socket.connect();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.socket.disconnect();
+    };
+  };
+
+  getView = () => this.view;
+
+  /** Shows this session's hall from now on. */
+  watch(sessionId: number | null) {
+    if (sessionId === this.sessionId) return;
+    this.sessionId = sessionId;
+    this.set({ state: emptySeatMap(sessionId), status: 'connecting' });
+    if (this.socket.connected) void this.join();
+  }
+
+  async hold(seat: SeatCode): Promise<void> {
+    if (!this.token) throw new SeatRefused('auth');
+    if (mySeats(this.view.state).length >= MAX_SEATS_PER_PURCHASE) throw new SeatRefused('limit');
+    const ack = await this.request('seats:hold', seat);
+    this.set({ state: markMine(this.view.state, seat, ack.deadline, this.offset) });
+  }
+
+  async release(seat: SeatCode): Promise<void> {
+    await this.request('seats:release', seat);
+  }
+
+  /** Gives back every seat of mine in the watched session (closing the popover, changing the session). */
+  async releaseAll(): Promise<void> {
+    if (!this.token || this.sessionId === null) return;
+    await this.socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('seats:release-all', { sessionId: this.sessionId })
+      .catch(() => null);
+  }
+
+  private async join() {
+    const sessionId = this.sessionId;
+    if (sessionId === null) return;
+    const ack = await this.socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('seats:join', { sessionId })
+      .catch(() => null);
+    if (sessionId !== this.sessionId) return;
+    if (!ack) return this.set({ status: 'offline' });
+    if (!ack.ok) return this.set({ status: ack.reason === 'invalid' ? 'missing' : 'offline' });
+    const { offset, ...state } = fromSnapshot(ack.snapshot);
+    this.offset = offset;
+    this.set({ state, status: 'ready' });
+  }
+
+  private async request(event: 'seats:hold' | 'seats:release', seat: SeatCode) {
+    if (this.sessionId === null) throw new SeatRefused('unavailable');
+    const ack: HoldAck | null = await this.socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck(event, { sessionId: this.sessionId, seat })
+      .catch(() => null);
+    if (!ack) throw new SeatRefused('unavailable');
+    if (!ack.ok) throw new SeatRefused(ack.reason);
+    return ack;
+  }
+
+  private set(change: Partial<SeatRoomView>) {
+    this.view = { ...this.view, ...change };
+    this.listeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,23 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useSession } from '../../../shared/auth/session';
+import { mySeats } from './seat-map-state';
+import { SeatRoom } from './seat-room';
+
+export { SeatRefused } from './seat-room';
+
+/** The live hall of a session for this viewer: seat states, my seats, and hold / release. */
+export function useSeatMap(sessionId: number | null) {
+  const token = useSession()?.token ?? null;
+  const room = useMemo(() => new SeatRoom(token), [token]);
+  const view = useSyncExternalStore(room.subscribe, room.getView);
+  useEffect(() => room.watch(sessionId), [room, sessionId]);
+  return {
+    state: view.state,
+    status: view.status,
+    mine: mySeats(view.state),
+    signedIn: room.signedIn,
+    hold: (seat: string) => room.hold(seat),
+    release: (seat: string) => room.release(seat),
+    releaseAll: () => room.releaseAll(),
+  };
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm run demo`: works on a fresh clone. Plain JavaScript on purpose: it runs before the
+// dependencies (tsx, TypeScript) are installed. Installs what is missing, builds the site when its
+// sources changed, then hands over to demo.ts (migrate, seed, serve, print the logins).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(command, args, extraEnv = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Newest modification time under a path (files only), skipping node_modules and build output. */
+function newest(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    latest = Math.max(latest, newest(path.join(target, entry)));
+  }
+  return latest;
+}
+
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+if (!fs.existsSync(installed) || newest(path.join(root, 'package-lock.json')) > newest(installed)) {
+  console.log('Installing dependencies (npm ci)...');
+  run(npm, ['ci', '--no-audit', '--no-fund'], { PUPPETEER_SKIP_DOWNLOAD: 'true' });
+}
+
+const builtAt = newest(path.join(root, 'frontend', 'dist', 'index.html'));
+const sources = Math.max(newest(path.join(root, 'frontend')), newest(path.join(root, 'backend', 'src', 'contract')));
+if (builtAt < sources) {
+  console.log('Building the site...');
+  run(npm, ['run', 'build']);
+}
+
+// Request logs stay quiet in the demo unless asked for (LOG_LEVEL=info).
+run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'demo.ts')], {
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});

@@ -1,0 +1,33 @@
+/**
+ * The site under test: the built front end (frontend/dist) served by a real API over an isolated
+ * database and Redis prefix, and a Chromium to look at it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from '@kino/backend/config';
+import { startTestApi, type TestApi } from '@kino/backend/testing/harness';
+import { launchBrowser, type TestBrowser } from './browser';
+
+export interface TestSite extends TestApi {
+  browser: TestBrowser;
+}
+
+export async function startSite(env: Record<string, string> = {}): Promise<TestSite> {
+  const dist = path.join(ROOT_DIR, 'frontend', 'dist', 'index.html');
+  if (!fs.existsSync(dist)) throw new Error('frontend/dist is missing: run `npm run build` before the browser tests.');
+  const api = await startTestApi({ env: { SERVE_WEB: '1', ...env } });
+  try {
+    const browser = await launchBrowser();
+    return {
+      ...api,
+      browser,
+      async close() {
+        await browser.close();
+        await api.close();
+      },
+    };
+  } catch (err) {
+    await api.close();
+    throw err;
+  }
+}

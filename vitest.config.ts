@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+const services = './backend/src/testing/global-setup.ts';
+
+/**
+ * One `vitest run` runs every suite:
+ * - backend, workers: unit and API integration tests against a real database and real Redis;
+ * - frontend: rules and components;
+ * - system: the real entry points started as child processes;
+ * - e2e: Chromium (puppeteer-core) against the built site served by a real API.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'backend',
+          include: ['backend/src/**/*.test.ts'],
+          globalSetup: [services],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'workers',
+          include: ['workers/src/**/*.test.ts'],
+          globalSetup: [services],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'frontend', include: ['frontend/src/**/*.test.{ts,tsx}'] } },
+      // Whole processes as an operator runs them: start-up, failures, the compose file.
+      {
+        test: { name: 'system', include: ['tests/system/**/*.test.ts'], globalSetup: [services], testTimeout: 90_000 },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: [services],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Chromium is heavy on two cores: one browser at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { createTestContext, type TestContext } from '@kino/backend/testing/harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startWorkers, type RunningWorkers } from '../index';
+import { startSmtpServer, type TestSmtpServer } from '../testing/smtp';
+
+const mail = { to: 'viewer@example.test', subject: 'Восстановление пароля', text: 'Ссылка: http://localhost/reset' };
+
+async function waitForFile(dir: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    if (files[0]) return path.join(dir, files[0]);
+    if (Date.now() > deadline) throw new Error(`no file in ${dir}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the mail.send job', () => {
+  let ctx: TestContext | undefined;
+  let workers: RunningWorkers | undefined;
+  let smtp: TestSmtpServer | undefined;
+  afterEach(async () => {
+    await workers?.close();
+    await ctx?.close();
+    await smtp?.close();
+    workers = ctx = smtp = undefined;
+  });
+
+  it('delivers the mail to the SMTP server of SMTP_URL', async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
+    workers = await startWorkers(ctx);
+    await ctx.queues.enqueue('mail.send', mail);
+    const received = await smtp.waitFor((m) => m.to.includes(mail.to));
+    expect(received.from).toBe('no-reply@kino.local');
+    expect(received.subject).toBe(mail.subject);
+    expect(received.text).toContain('Ссылка: http://localhost/reset');
+  });
+
+  it('writes the mail to the outbox when SMTP_URL is not set', async () => {
+    ctx = await createTestContext();
+    workers = await startWorkers(ctx);
+    await ctx.queues.enqueue('mail.send', mail);
+    const file = await waitForFile(ctx.config.outboxDir);
+    const eml = await simpleParser(fs.readFileSync(file));
+    expect(eml.subject).toBe(mail.subject);
+    expect(eml.text).toContain('Ссылка: http://localhost/reset');
+    expect(JSON.stringify(eml.to)).toContain(mail.to);
+  });
+
+  it('refuses to enqueue a payload that does not match the job schema', async () => {
+    ctx = await createTestContext();
+    await expect(ctx.queues.enqueue('mail.send', { ...mail, to: 'not-an-email' })).rejects.toThrow();
+    expect(await ctx.queues.queue('mail').count()).toBe(0);
+  });
+});
