@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db';
 import { createLogger, type Logger } from './lib/logger';
-import { connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
+import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
 import { createQueues, type Queues } from './queues';
 
 export interface AppContext {
@@ -46,12 +46,7 @@ export function createContext({ config, database, redisUrl, logger, onClose }: C
     queues,
     /** Runs every shutdown step even when one fails, then reports the first failure. */
     async close() {
-      const steps = [
-        () => queues.close(),
-        async () => redis.disconnect(),
-        () => database.close(),
-        async () => onClose?.(),
-      ];
+      const steps = [() => queues.close(), () => closeRedis(redis), () => database.close(), async () => onClose?.()];
       const failures: unknown[] = [];
       for (const step of steps) await step().catch((err: unknown) => failures.push(err));
       if (failures.length > 0) throw failures[0];

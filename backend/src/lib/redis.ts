@@ -153,6 +153,27 @@ export function connectRedis(url: string, options: RedisOptions & { forWorkers?:
   return client;
 }
 
+/** Waits for the promise to settle, at most timeoutMs (a Redis that does not answer must not hang shutdown). */
+async function settledWithin(promise: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise.catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+  ]);
+  clearTimeout(timer);
+}
+
+/** Resolves once the commands already sent on this connection are answered (replies come in order). */
+export function drained(client: Redis, timeoutMs = 1000): Promise<void> {
+  return settledWithin(client.ping(), timeoutMs);
+}
+
+/** Closes a long-lived connection: QUIT after the commands already queued, then drops the socket. */
+export async function closeRedis(client: Redis, timeoutMs = 1000): Promise<void> {
+  if (client.status !== 'end') await settledWithin(client.quit(), timeoutMs);
+  client.disconnect();
+}
+
 /** Deletes every key under the prefix (SCAN, never KEYS): test and benchmark clean-up. */
 export async function deleteKeysUnder(redisUrl: string, prefix: string): Promise<void> {
   const redis = connectRedis(redisUrl);

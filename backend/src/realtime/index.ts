@@ -6,7 +6,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { AppContext } from '../context';
-import { connectRedis } from '../lib/redis';
+import { closeRedis, connectRedis, drained } from '../lib/redis';
 import { bearerToken } from '../modules/auth/guard';
 import { verifyToken } from '../modules/auth/tokens';
 import { SeatBroadcaster, socketChannelKey } from './broadcast';
@@ -51,9 +51,11 @@ export function attachRealtime(ctx: AppContext, server: http.Server): Realtime {
     io,
     async close() {
       await sweeper.stop();
+      // The adapter's unsubscribe calls are not awaited by it: let its subscriptions land first
+      // (replies come in order), or those calls reject unheard when the connection closes.
+      await drained(sub);
       await io.close();
-      pub.disconnect();
-      sub.disconnect();
+      await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
   };
 }
