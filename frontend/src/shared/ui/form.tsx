@@ -51,6 +51,11 @@ export function TextField({ label, error, hint, ...input }: FieldProps<InputHTML
   );
 }
 
+/** The e-mail field of every account form. */
+export function EmailField(props: Omit<FieldProps<InputHTMLAttributes<HTMLInputElement>>, 'label' | 'type' | 'name'>) {
+  return <TextField label="Электронная почта" type="email" name="email" autoComplete="email" required {...props} />;
+}
+
 export function TextAreaField({
   label,
   error,

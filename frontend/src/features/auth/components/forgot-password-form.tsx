@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formErrors } from '../../../shared/api/form-errors';
-import { FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
+import { EmailField, FormCard, FormMessage, SubmitButton, formStyles } from '../../../shared/ui/form';
 import { useForgotPassword } from '../api/auth';
 
 /** /forgot-password: asks for a reset link by mail. */
@@ -21,12 +21,7 @@ export function ForgotPasswordForm() {
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {forgot.isSuccess && <FormMessage kind="success">{forgot.data.message}</FormMessage>}
         {message && <FormMessage kind="error">{message}</FormMessage>}
-        <TextField
-          label="Электронная почта"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={fields.email}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formErrors } from '../../../shared/api/form-errors';
-import { FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
+import { EmailField, FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { useSignIn } from '../api/auth';
 import { SocialSignIn } from './social-sign-in';
 
@@ -30,12 +30,7 @@ export function LoginForm() {
           <FormMessage kind="success">Пароль изменён. Войдите с новым паролем</FormMessage>
         )}
         {message && <FormMessage kind="error">{message}</FormMessage>}
-        <TextField
-          label="Электронная почта"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
+        <EmailField
           value={form.email}
           onChange={(e) => setForm({ ...form, email: e.target.value })}
           error={fields.email}

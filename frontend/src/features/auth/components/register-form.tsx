@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formErrors } from '../../../shared/api/form-errors';
-import { FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
+import { EmailField, FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { useRegister } from '../api/auth';
 import { SocialSignIn } from './social-sign-in';
 
@@ -33,16 +33,7 @@ export function RegisterForm() {
     <FormCard title="Регистрация">
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {message && <FormMessage kind="error">{message}</FormMessage>}
-        <TextField
-          label="Электронная почта"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={set('email')}
-          error={fields.email}
-        />
+        <EmailField value={form.email} onChange={set('email')} error={fields.email} />
         <TextField
           label="Имя или никнейм"
           name="fio"

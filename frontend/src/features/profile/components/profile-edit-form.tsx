@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formErrors } from '../../../shared/api/form-errors';
-import { FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
+import { EmailField, FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useEditProfile, useProfile } from '../api/profile';
 
@@ -30,12 +30,7 @@ function EditForm({ profile }: { profile: Profile }) {
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {edit.isSuccess && <FormMessage kind="success">Изменения сохранены</FormMessage>}
         {message && <FormMessage kind="error">{message}</FormMessage>}
-        <TextField
-          label="Электронная почта"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
+        <EmailField
           value={form.email}
           onChange={(e) => setForm({ ...form, email: e.target.value })}
           error={fields.email}

@@ -65,47 +65,70 @@ function FavouriteLists() {
   const { movies, persons }: Favourites = favourites.data;
   return (
     <>
-      <section aria-labelledby="fav-films">
-        <h2 id="fav-films">Избранные фильмы</h2>
-        {movies.length === 0 ? (
-          <p className={styles.empty}>Нет избранных фильмов</p>
-        ) : (
-          <ul className={styles.grid}>
-            {movies.map(({ movie }) => (
-              <li key={movie.id}>
-                <Link to={paths.film(movie.id)} className={styles.card}>
-                  <Picture
-                    src={movie.poster ?? movie.promo_img}
-                    alt=""
-                    width={160}
-                    height={240}
-                    className={styles.cover}
-                  />
-                  <span>{movie.title}</span>
-                  <span className={styles.age}>{movie.age}+</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="fav-persons">
-        <h2 id="fav-persons">Избранные актеры</h2>
-        {persons.length === 0 ? (
-          <p className={styles.empty}>Нет избранных актеров</p>
-        ) : (
-          <ul className={styles.grid}>
-            {persons.map(({ person }) => (
-              <li key={person.id}>
-                <Link to={paths.person(person.id)} className={styles.card}>
-                  <Picture src={person.main_img} alt="" width={160} height={240} className={styles.cover} />
-                  <span>{person.fio}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <FavouriteSection
+        id="fav-films"
+        title="Избранные фильмы"
+        empty="Нет избранных фильмов"
+        items={movies.map(({ movie }) => ({
+          key: movie.id,
+          to: paths.film(movie.id),
+          image: movie.poster ?? movie.promo_img,
+          name: movie.title,
+          age: movie.age,
+        }))}
+      />
+      <FavouriteSection
+        id="fav-persons"
+        title="Избранные актеры"
+        empty="Нет избранных актеров"
+        items={persons.map(({ person }) => ({
+          key: person.id,
+          to: paths.person(person.id),
+          image: person.main_img,
+          name: person.fio,
+        }))}
+      />
     </>
+  );
+}
+
+interface FavouriteItem {
+  key: number;
+  to: string;
+  image: string | null;
+  name: string;
+  age?: number;
+}
+
+function FavouriteSection({
+  id,
+  title,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: FavouriteItem[];
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? (
+        <p className={styles.empty}>{empty}</p>
+      ) : (
+        <ul className={styles.grid}>
+          {items.map((item) => (
+            <li key={item.key}>
+              <Link to={item.to} className={styles.card}>
+                <Picture src={item.image} alt="" width={160} height={240} className={styles.cover} />
+                <span>{item.name}</span>
+                {item.age !== undefined && <span className={styles.age}>{item.age}+</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
