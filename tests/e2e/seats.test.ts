@@ -5,6 +5,7 @@ import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/bac
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type TestSite } from './support/site';
+import { minutesLaterToday } from './support/clock';
 
 /** Viewers of a site, each in a browser profile of its own (its own local storage). */
 function browsing(site: () => TestSite) {
@@ -99,7 +100,7 @@ describe('live seat selection', () => {
     const hall = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Зал 7' });
     const at = (startsInMinutes: number) =>
       buildSession(site.ctx.db, { filmId: film.id, hallId: hall.id, startsInMinutes });
-    const [today, later] = [await at(60), await at(2 * 24 * 60)];
+    const [today, later] = [await at(await minutesLaterToday(60)), await at(2 * 24 * 60)];
     // Sessions written straight to the database: drop the cached bill, as scheduling through the API does.
     await invalidateSchedules(site.ctx);
     const page = await viewer(true);

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { minutesLaterToday } from './clock';
 import { addDays, cinemaNow, fromCinemaTime } from '@kino/backend/contract';
 import {
   buildCountry,
@@ -51,6 +52,7 @@ export interface PublicData {
 
 export async function insertPublicData(ctx: Pick<AppContext, 'db' | 'config'>): Promise<PublicData> {
   const db = ctx.db;
+  const eveningInMinutes = await minutesLaterToday(90);
   const now = cinemaNow();
   const today = now.slice(0, 10);
   const tomorrow = addDays(today, 1);
@@ -114,11 +116,16 @@ export async function insertPublicData(ctx: Pick<AppContext, 'db' | 'config'>): 
     persons: [{ personId: actor.id }],
   });
 
-  // Today: one session that has started (when the day allows) and one in the evening; tomorrow: both films.
+  // Today: one session that has started (when the day allows) and one later today; tomorrow: both films.
   const at = (date: string, time: string) => fromCinemaTime(`${date} ${time}`);
   const startedToday = now.slice(11, 16) >= '00:10';
   if (startedToday) await buildSession(db, { filmId: film.id, hallId: hall.id, startsInMinutes: -5 });
-  const later = await buildSession(db, { filmId: film.id, hallId: hall.id, startsInMinutes: 90, price: 450 });
+  const later = await buildSession(db, {
+    filmId: film.id,
+    hallId: hall.id,
+    startsInMinutes: eveningInMinutes,
+    price: 450,
+  });
   await buildTicket(db, { sessionId: later.id, seatNumber: 'r5m6' });
   await buildSession(db, { filmId: film.id, hallId: hall.id, startTime: at(tomorrow, '19:30'), price: 400 });
   await buildSession(db, { filmId: tomorrowFilm.id, hallId: hall.id, startTime: at(tomorrow, '12:00'), price: 300 });
