@@ -9,7 +9,10 @@
  * with a purchase race of all viewers to count double sales.
  *
  * Latencies: hold ack = hold sent → its answer; fan-out = hold (or release) sent → the delta's
- * arrival at each other viewer. All clocks are this process's.
+ * arrival at each other viewer. They are timed twice: by the K viewers, who share this process's
+ * event loop and so also time their own queue behind the deltas they all receive, and by a probe
+ * in a process of its own (seats-probe.ts: one viewer holding 5 times a second, one guest
+ * watching), whose figures are the server's; the latency targets are judged on the probe.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,8 +123,15 @@ const progress = (step: string) => process.stderr.write(`… ${step}\n`);
 /** Every version a frame carries (a frame holds the deltas of one moment). */
 const versionsOf = (raw: string) => Array.from(raw.matchAll(/"version":(\d+)/g), (m) => Number(m[1]));
 
+/** What the separate probe viewer timed (see seats-probe.ts). */
+interface Probed {
+  ackMs: number[];
+  fanOutMs: number[];
+}
+
 interface Measured {
   run: RunResult;
+  probe?: Probed;
   fanOutMs?: number[];
   deliveries?: number;
   cpu?: number;
@@ -132,12 +142,13 @@ interface Measured {
 async function measureSeatServer(redisUrl: string, prefix: string, databaseUrl: string | undefined) {
   type Ready = { url: string; session: { id: number; price: number; start: string }; tokens: string[] };
   const server: ServerChild<Ready> = await startServerChild(path.join(HERE, 'seats-server.ts'), {
-    BENCH_VIEWERS: String(K),
+    BENCH_VIEWERS: String(K + 1), // the last one is the probe's
     BENCH_REDIS_URL: redisUrl,
     BENCH_REDIS_PREFIX: prefix,
     BENCH_DATABASE_URL: databaseUrl ?? '',
   });
-  const { url, session, tokens } = server.ready;
+  const { url, session } = server.ready;
+  const tokens = server.ready.tokens.slice(0, K);
   progress(`seat server up; connecting ${K} sockets`);
   const receipts = new Receipts();
   const sockets = await connectAll(K, async (i) => {
@@ -159,13 +170,21 @@ async function measureSeatServer(redisUrl: string, prefix: string, databaseUrl: 
       return { ok: ack.ok, version: ack.version };
     },
   };
+  const probe = await startServerChild(path.join(HERE, 'seats-probe.ts'), {
+    PROBE_URL: url,
+    PROBE_TOKEN: server.ready.tokens[K]!,
+    PROBE_SESSION: String(session.id),
+    PROBE_SECONDS: String(T),
+  });
   progress('driving the seat server');
   const before = await server.stats();
-  const run = await drive(target, receipts);
+  const [run, probed] = await Promise.all([drive(target, receipts), probe.ask('run') as Promise<Probed>]);
+  await probe.stop();
   await sleep(500); // the last deltas in flight
   const after = await server.stats();
   const measured: Measured = {
     run,
+    probe: probed,
     fanOutMs: receipts.fanOutMs(),
     deliveries: receipts.version.length,
     cpu: cpuPercent(before, after, run.seconds * 1000 + 500),
@@ -319,10 +338,11 @@ async function main() {
   const row = (label: string, f: (m: Measured) => string) =>
     console.log(`${label.padEnd(30)}${[io, raw, ws].map((m) => f(m).padStart(16)).join('')}`);
   console.log(`${''.padEnd(30)}${['seat server', 'raw EVALSHA', 'bare ws'].map((h) => h.padStart(16)).join('')}`);
-  row('hold ack p50 / p99 (ms)', (m) => `${ms(percentile(m.run.ackMs, 50))} / ${ms(percentile(m.run.ackMs, 99))}`);
-  row('fan-out p50 / p99 (ms)', (m) =>
-    m.fanOutMs ? `${ms(percentile(m.fanOutMs, 50))} / ${ms(percentile(m.fanOutMs, 99))}` : '—',
-  );
+  const p50p99 = (xs?: number[]) => (xs ? `${ms(percentile(xs, 50))} / ${ms(percentile(xs, 99))}` : '—');
+  row('hold ack p50/p99 ms, K viewers', (m) => p50p99(m.run.ackMs));
+  row('hold ack p50/p99 ms, probe', (m) => p50p99(m.probe?.ackMs));
+  row('fan-out p50/p99 ms, K viewers', (m) => p50p99(m.fanOutMs));
+  row('fan-out p50/p99 ms, probe', (m) => p50p99(m.probe?.fanOutMs));
   row('holds/s (granted/s)', (m) => `${rate(m.run.attempts, m.run.seconds)} (${rate(m.run.granted, m.run.seconds)})`);
   row('deliveries/s', (m) => (m.deliveries ? String(rate(m.deliveries, m.run.seconds)) : '—'));
   row('server CPU (% of a core)', (m) => (m.cpu === undefined ? '—' : m.cpu.toFixed(0)));
@@ -335,11 +355,12 @@ async function main() {
   console.log(
     `        fan-out deliveries/s ${fanRatio.toFixed(2)} × bare ws (target ≥ 0.6: ${check(fanRatio >= 0.6)})`,
   );
-  const ackP99 = percentile(io.run.ackMs, 99);
-  const fanP99 = percentile(io.fanOutMs!, 99);
+  const ackP99 = percentile(io.probe!.ackMs, 99);
+  const fanP99 = percentile(io.probe!.fanOutMs, 99);
   console.log(
-    `targets: hold ack p99 ${ms(ackP99)} ms (≤ 10: ${check(ackP99 <= 10)}), fan-out p99 ${ms(fanP99)} ms ` +
-      `(≤ 100: ${check(fanP99 <= 100)}), peak RSS ${io.maxRssMb!.toFixed(0)} MB (≤ 300: ${check(io.maxRssMb! <= 300)})`,
+    `targets (latency as the probe sees it): hold ack p99 ${ms(ackP99)} ms (≤ 10: ${check(ackP99 <= 10)}), ` +
+      `fan-out p99 ${ms(fanP99)} ms (≤ 100: ${check(fanP99 <= 100)}), ` +
+      `peak RSS ${io.maxRssMb!.toFixed(0)} MB (≤ 300: ${check(io.maxRssMb! <= 300)})`,
   );
   console.log(
     `purchase race: ${sale.buyers} buyers at once → ${sale.sold} sold, ${sale.refused} refused (409), ` +
