@@ -39,7 +39,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: [services],
+          // The bill is per day: the suite does not start in the last minutes before the cinema's midnight.
+          globalSetup: [services, './tests/e2e/support/clock.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Chromium is heavy on two cores: one browser at a time.

@@ -100,7 +100,7 @@ describe('live seat selection', () => {
     const hall = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Зал 7' });
     const at = (startsInMinutes: number) =>
       buildSession(site.ctx.db, { filmId: film.id, hallId: hall.id, startsInMinutes });
-    const [today, later] = [await at(await minutesLaterToday(60)), await at(2 * 24 * 60)];
+    const [today, later] = [await at(minutesLaterToday(60)), await at(2 * 24 * 60)];
     // Sessions written straight to the database: drop the cached bill, as scheduling through the API does.
     await invalidateSchedules(site.ctx);
     const page = await viewer(true);

@@ -5,20 +5,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cinemaNow } from '@kino/backend/contract';
 
+/** The browser suite runs in well under this; starting later than this before midnight, it waits. */
+const SUITE_MINUTES = 8;
+
 const secondsLeftToday = () => {
   const [h, m, s] = cinemaNow().slice(11, 19).split(':').map(Number);
   return 24 * 3600 - (h! * 3600 + m! * 60 + s!);
 };
 
-/**
- * Minutes from now to a session start later today: `preferred`, or less when midnight is nearer
- * (at least a minute ahead). Within two minutes of midnight it first waits for the new day.
- */
-export async function minutesLaterToday(preferred: number): Promise<number> {
-  let left = secondsLeftToday();
-  if (left < 120) {
+/** globalSetup of the e2e project: in the last minutes of the cinema's day, wait for the next one. */
+export default async function waitForRoomInTheDay() {
+  const left = secondsLeftToday();
+  if (left < SUITE_MINUTES * 60) {
+    console.log(`browser tests: ${left} s to the cinema's midnight; waiting for the new day`);
     await sleep((left + 5) * 1000);
-    left = secondsLeftToday();
   }
-  return Math.min(preferred, Math.floor(left / 60) - 1);
+}
+
+/** Minutes from now to a session start later today: `preferred`, or less when midnight is nearer. */
+export function minutesLaterToday(preferred: number): number {
+  const minutes = Math.min(preferred, Math.floor(secondsLeftToday() / 60) - 1);
+  if (minutes < 2) throw new Error('Too close to the cinema’s midnight for a session later today');
+  return minutes;
 }

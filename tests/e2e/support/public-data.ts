@@ -52,7 +52,7 @@ export interface PublicData {
 
 export async function insertPublicData(ctx: Pick<AppContext, 'db' | 'config'>): Promise<PublicData> {
   const db = ctx.db;
-  const eveningInMinutes = await minutesLaterToday(90);
+  const eveningInMinutes = minutesLaterToday(90);
   const now = cinemaNow();
   const today = now.slice(0, 10);
   const tomorrow = addDays(today, 1);
