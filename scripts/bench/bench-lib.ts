@@ -85,6 +85,9 @@ export async function startServerChild<Ready>(script: string, env: NodeJS.Proces
   };
 }
 
+/** Every version a delta frame carries (a frame holds the deltas of one moment), read without parsing it. */
+export const versionsOf = (raw: string) => Array.from(raw.matchAll(/"version":(\d+)/g), (m) => Number(m[1]));
+
 /** CPU use between two reports, as a percentage of one core. */
 export const cpuPercent = (a: ProcessStats, b: ProcessStats, wallMs: number) =>
   ((b.cpu.user - a.cpu.user + b.cpu.system - a.cpu.system) / 1000 / wallMs) * 100;

@@ -9,7 +9,7 @@
  * { ackMs, fanOutMs }: hold sent → its acknowledgement; hold or release sent → the delta at the guest.
  */
 import { HALL_SEATS } from '@kino/backend/contract';
-import { LeanSocketIo, serveParent, sleep } from './bench-lib';
+import { LeanSocketIo, serveParent, sleep, versionsOf } from './bench-lib';
 
 const PROBE_GAP_MS = 200;
 const url = process.env.PROBE_URL!;
@@ -21,7 +21,7 @@ const guest = await LeanSocketIo.connect(url, '');
 const arrivals = new Map<number, number>();
 guest.onEvent = (raw) => {
   const now = performance.now();
-  for (const m of raw.matchAll(/"version":(\d+)/g)) arrivals.set(Number(m[1]), now);
+  for (const version of versionsOf(raw)) arrivals.set(version, now);
 };
 for (const socket of [viewer, guest]) await socket.emit('seats:join', { sessionId });
 

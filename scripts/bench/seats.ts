@@ -23,7 +23,15 @@ import { connectRedis, deleteKeysUnder, probeRedis, startEmbeddedRedis } from '@
 import { SEAT_SCRIPTS } from '@kino/backend/realtime/seat-store';
 import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
 import { WebSocket } from 'ws';
-import { cpuPercent, LeanSocketIo, percentile, sleep, startServerChild, type ServerChild } from './bench-lib';
+import {
+  cpuPercent,
+  LeanSocketIo,
+  percentile,
+  sleep,
+  startServerChild,
+  versionsOf,
+  type ServerChild,
+} from './bench-lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -120,9 +128,6 @@ async function connectAll<C>(n: number, open: (i: number) => Promise<C>): Promis
 }
 
 const progress = (step: string) => process.stderr.write(`… ${step}\n`);
-/** Every version a frame carries (a frame holds the deltas of one moment). */
-const versionsOf = (raw: string) => Array.from(raw.matchAll(/"version":(\d+)/g), (m) => Number(m[1]));
-
 /** What the separate probe viewer timed (see seats-probe.ts). */
 interface Probed {
   ackMs: number[];

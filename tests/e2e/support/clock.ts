@@ -3,21 +3,19 @@
  * one that really is today in the cinema's time zone, whatever the hour the suite runs at.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cinemaNow } from '@kino/backend/contract';
+import { addDays, cinemaNow, fromCinemaTime } from '@kino/backend/contract';
 
 /** The browser suite runs in well under this; starting later than this before midnight, it waits. */
 const SUITE_MINUTES = 8;
 
-const secondsLeftToday = () => {
-  const [h, m, s] = cinemaNow().slice(11, 19).split(':').map(Number);
-  return 24 * 3600 - (h! * 3600 + m! * 60 + s!);
-};
+const secondsLeftToday = () =>
+  (fromCinemaTime(`${addDays(cinemaNow().slice(0, 10), 1)} 00:00`).getTime() - Date.now()) / 1000;
 
 /** globalSetup of the e2e project: in the last minutes of the cinema's day, wait for the next one. */
 export default async function waitForRoomInTheDay() {
   const left = secondsLeftToday();
   if (left < SUITE_MINUTES * 60) {
-    console.log(`browser tests: ${left} s to the cinema's midnight; waiting for the new day`);
+    console.log(`browser tests: ${Math.round(left)} s to the cinema's midnight; waiting for the new day`);
     await sleep((left + 5) * 1000);
   }
 }
