@@ -226,7 +226,8 @@ describe('broadcasting', () => {
     const s = (await buildSession(ctx.db)).id;
     const [ann, bob] = [(await buildUser(ctx.db)).id, (await buildUser(ctx.db)).id];
     const { sent, broadcaster } = recorder();
-    const results = await Promise.all([store.hold(s, ann, 'r1m1'), store.hold(s, bob, 'r1m2')]);
+    // One after the other, so that ann's change has the lower version; the sends below share one turn.
+    const results = [await store.hold(s, ann, 'r1m1'), await store.hold(s, bob, 'r1m2')];
     broadcaster.send(s, results[1]!, bob);
     broadcaster.send(s, results[0]!, ann);
     expect(sent).toEqual([]);
