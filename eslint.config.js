@@ -1,8 +1,97 @@
 // One lint setup for the whole repository (run by `npm test`).
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Import boundaries (bulletproof-react's rule, with ESLint's own no-restricted-imports): the web client
+ * sees only the contract of the backend; a feature does not reach into another; shared code into no
+ * feature; the contract (shared with the browser) into nothing outside itself; the workers into none
+ * of the API process's parts (routes, Express, the Socket.IO server).
+ */
+const FEATURES = fs.readdirSync(new URL('./frontend/src/features', import.meta.url));
+const restrict = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const OTHER_WORKSPACES = {
+  regex: '^\\.\\.?/(.*/)?(backend|workers|frontend)/src/',
+  message: 'Import another workspace by its package name.',
+};
+const BOUNDARIES = [
+  restrict(
+    ['frontend/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['@kino/backend/*', '!@kino/backend/contract', '@kino/workers'],
+        message: 'The web client sees only the contract.',
+      },
+      OTHER_WORKSPACES,
+    ],
+  ),
+  ...FEATURES.map((feature) =>
+    restrict(
+      [`frontend/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        {
+          group: ['@kino/backend/*', '!@kino/backend/contract', '@kino/workers'],
+          message: 'The web client sees only the contract.',
+        },
+        OTHER_WORKSPACES,
+        {
+          regex: `^(\\.\\./)+(${FEATURES.filter((f) => f !== feature).join('|')})/`,
+          message: 'Features do not import each other: move what both need to shared/, or compose them in app/.',
+        },
+      ],
+    ),
+  ),
+  restrict(
+    ['frontend/src/shared/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['@kino/backend/*', '!@kino/backend/contract', '@kino/workers'],
+        message: 'The web client sees only the contract.',
+      },
+      OTHER_WORKSPACES,
+      { regex: '(^|/)(features|app)/', message: 'Shared code does not depend on features or the app.' },
+    ],
+  ),
+  restrict(
+    ['backend/**/*.ts'],
+    [
+      {
+        group: ['@kino/workers', '@kino/frontend'],
+        message: 'The backend does not depend on the workers or the web client.',
+      },
+      OTHER_WORKSPACES,
+    ],
+    // Tests may run a whole flow, workers included (a reset mail sent by the mail job).
+    ['**/*.test.ts'],
+  ),
+  // After the backend's entry: for the contract's files this one is the rule.
+  restrict(
+    ['backend/src/contract/**/*.ts'],
+    [
+      { regex: '^\\.\\./', message: 'The contract is shared with the browser: it imports only itself and zod.' },
+      { group: ['@kino/*'], message: 'The contract is shared with the browser: it imports only itself and zod.' },
+    ],
+  ),
+  restrict(
+    ['workers/src/**/*.ts'],
+    [
+      {
+        regex:
+          '^@kino/backend/(server|app|modules/[\\w-]+/routes|realtime/(index|seat-events|sweeper)|lib/(api-router|http|upload))$',
+        message:
+          'Workers are not the API process: no routes, no Express, no Socket.IO server (push through effects or the emitter).',
+      },
+      OTHER_WORKSPACES,
+    ],
+  ),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -28,6 +117,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...BOUNDARIES,
   {
     files: ['scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -7,6 +7,7 @@ const services = './backend/src/testing/global-setup.ts';
  * - backend, workers: unit and API integration tests against a real database and real Redis;
  * - frontend: rules and components;
  * - system: the real entry points started as child processes;
+ * - faults: real processes over a real PostgreSQL and Redis, broken on purpose (signals, kill -9, outages);
  * - e2e: Chromium (puppeteer-core) against the built site served by a real API.
  */
 export default defineConfig({
@@ -34,6 +35,25 @@ export default defineConfig({
       // Whole processes as an operator runs them: start-up, failures, the compose file.
       {
         test: { name: 'system', include: ['tests/system/**/*.test.ts'], globalSetup: [services], testTimeout: 90_000 },
+      },
+      // Three API and two worker processes against PostgreSQL and Redis, as the compose file scales them.
+      {
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Several Kino processes per file: one file at a time on two cores.
+          fileParallelism: false,
+        },
       },
       {
         test: {

@@ -4,12 +4,14 @@
  */
 import path from 'node:path';
 import { loadConfig } from '@kino/backend/config';
+import { setCinemaTimeZone } from '@kino/backend/contract';
 import { openDatabase } from '@kino/backend/db';
 import { describeDemoAccounts, seed } from '@kino/backend/seed';
 import { exitWithReason } from './start';
 
 try {
   const config = loadConfig();
+  setCinemaTimeZone(config.cinemaTimeZone);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   try {
     await database.migrate();

@@ -1,29 +1,47 @@
 /**
  * The process entry point. SERVICES picks the roles: `api`, `workers`, or both in one process
- * (the demo: PGlite allows one process per data directory). Stops on SIGINT/SIGTERM, closing
- * the HTTP server, the workers and the connections in order.
+ * (the demo: PGlite allows one process per data directory). On SIGTERM/SIGINT it drains — readiness
+ * turns 503, the port stops accepting, requests and jobs in flight finish (at most
+ * SHUTDOWN_TIMEOUT_SECONDS, then jobs go back to their queue) — and closes its connections.
  */
-import { ConfigError, loadConfig } from '@kino/backend/config';
+import { ConfigError, DEVELOPMENT_APP_SECRET, loadConfig, type Config } from '@kino/backend/config';
 import { bootstrap, type AppContext } from '@kino/backend/context';
 import { DatabaseUnavailableError } from '@kino/backend/db';
-import { createLogger } from '@kino/backend/lib/logger';
+import { createLogger, type Logger } from '@kino/backend/lib/logger';
+import { PortUnavailableError } from '@kino/backend/lib/operator-messages';
 import { RedisUnavailableError } from '@kino/backend/lib/redis';
-import { startApi } from '@kino/backend/server';
+import { startApi, startProbeServer } from '@kino/backend/server';
 import { startWorkers } from '@kino/workers';
 
-const EXPECTED = [ConfigError, DatabaseUnavailableError, RedisUnavailableError];
+const EXPECTED = [ConfigError, DatabaseUnavailableError, RedisUnavailableError, PortUnavailableError];
 
 export interface StartOptions {
   /** Runs after the database is migrated and before any role starts (the demo seeds here). */
   prepare?: (ctx: AppContext) => Promise<void>;
 }
 
+/** Loud, on stderr whatever LOG_LEVEL says: a deployment left on the public development secret is open to forged sign-ins. */
+function warnAboutDevelopmentSecret(config: Config, logger: Logger) {
+  if (config.appSecret !== DEVELOPMENT_APP_SECRET) return;
+  const bar = '!'.repeat(78);
+  console.error(
+    `\n${bar}\n` +
+      '!! WARNING: APP_SECRET is not set. Sign-in tokens are signed with the development secret,\n' +
+      '!! which is public: anyone can forge a sign-in as any user, staff included.\n' +
+      '!! Set APP_SECRET to a random string (e.g. `openssl rand -hex 32`) before exposing this server.\n' +
+      `${bar}\n`,
+  );
+  logger.warn('APP_SECRET is not set: using the public development secret');
+}
+
 /** Starts the configured roles; resolves once they all run. */
 export async function start(env = process.env, { prepare }: StartOptions = {}) {
   const config = loadConfig(env);
   const logger = createLogger(config);
+  warnAboutDevelopmentSecret(config, logger);
   const ctx = await bootstrap(config, logger);
-  const stops: (() => Promise<void>)[] = [];
+  const stops: ((timeoutMs: number) => Promise<void>)[] = [];
+  const stopAll = (timeoutMs: number) => Promise.all(stops.map((stop) => stop(timeoutMs)));
   try {
     await prepare?.(ctx);
     if (config.services.has('workers')) stops.push((await startWorkers(ctx)).close);
@@ -31,19 +49,25 @@ export async function start(env = process.env, { prepare }: StartOptions = {}) {
     if (config.services.has('api')) {
       const api = await startApi(ctx);
       url = api.url;
-      stops.unshift(api.close);
+      stops.push(api.close);
       logger.info({ url }, 'api listening');
+    } else {
+      // A workers-only process answers the liveness and readiness probes on PORT.
+      const probes = await startProbeServer(ctx);
+      stops.push(probes.close);
+      logger.info({ url: probes.url }, 'probes listening');
     }
     return {
       ctx,
       url,
-      async stop() {
-        for (const stop of stops) await stop();
+      /** Drains every role in parallel, each within `timeoutMs`, then closes the connections. */
+      async stop(timeoutMs = config.shutdownTimeoutMs) {
+        await stopAll(timeoutMs);
         await ctx.close();
       },
     };
   } catch (err) {
-    for (const stop of stops) await stop().catch(() => undefined);
+    await stopAll(0).catch(() => undefined);
     await ctx.close();
     throw err;
   }
@@ -59,17 +83,34 @@ export function exitWithReason(err: unknown, title = 'Kino cannot start.'): neve
   process.exit(1);
 }
 
-/** Starts the roles and stops them cleanly on SIGINT/SIGTERM; an expected failure exits with its reason. */
+/** Starts the roles and drains them on SIGINT/SIGTERM; an expected failure exits with its reason. */
 export async function run(options?: StartOptions) {
   try {
     const running = await start(process.env, options);
+    const { logger, config } = running.ctx;
     let stopping = false;
     const shutdown = async (signal: string) => {
-      if (stopping) return;
+      if (stopping) {
+        logger.warn({ signal }, 'second signal while draining: exiting now');
+        process.exit(1);
+      }
       stopping = true;
-      running.ctx.logger.info({ signal }, 'shutting down');
-      await running.stop();
-      process.exit(0);
+      const seconds = config.shutdownTimeoutMs / 1000;
+      logger.info({ signal }, `draining: readiness 503, finishing requests and jobs (at most ${seconds} s)`);
+      // The drain is bounded by itself; this only guards against a close that never returns.
+      const guard = setTimeout(() => {
+        logger.error(`shutdown did not finish ${seconds + 5} s after ${signal}: exiting`);
+        process.exit(1);
+      }, config.shutdownTimeoutMs + 5000);
+      guard.unref();
+      try {
+        await running.stop();
+        logger.info('stopped');
+        process.exit(0);
+      } catch (err) {
+        logger.error({ err }, 'error while stopping');
+        process.exit(1);
+      }
     };
     process.on('SIGINT', () => void shutdown('SIGINT'));
     process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CINEMA_TIME_ZONE } from './contract/constants';
 
 /** The repository root: backend/src/config.ts → ../.. */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
@@ -67,8 +68,30 @@ const EnvSchema = z
       .pipe(z.array(z.enum(SERVICE_NAMES)).min(1, 'name at least one of: api, workers')),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
-    /** Public address of the site, used in mails and OAuth callbacks. */
+    /** Public address of the site, used in mails and OAuth callbacks; required in production. */
     PUBLIC_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL'),
+    /**
+     * Which proxies in front of the API to believe about the client's address (X-Forwarded-For):
+     * off, a hop count, or Express's names/addresses (loopback, uniquelocal, 10.0.0.0/8, …).
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^[\w.:/, -]*$/, 'off, a number of hops, or addresses/names such as loopback, uniquelocal, 10.0.0.0/8')
+      .optional(),
+    /** The cinema's wall clock (session times, "today"): an IANA time zone. */
+    CINEMA_TIMEZONE: z
+      .string()
+      .trim()
+      .default(DEFAULT_CINEMA_TIME_ZONE)
+      .refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow'),
+    /** How long a stopping process waits for requests and jobs in flight before closing anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    /**
+     * After SIGTERM, how long the API keeps accepting while readiness already answers 503, so that
+     * a load balancer polling readiness (Kubernetes) stops sending traffic before the port closes.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where embedded PGlite, embedded Redis, uploads and the mail outbox live. */
     DATA_DIR: z.string().default(path.join(ROOT_DIR, 'data')),
@@ -94,12 +117,26 @@ const EnvSchema = z
       .default(24 * 7),
     /** How long a viewer's seat holds last, counted from the first seat taken. */
     HOLD_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+    /** A viewer may refund a ticket until this many minutes before the session starts. */
+    REFUND_CUTOFF_MINUTES: z.coerce.number().int().min(0).default(30),
+    /** The door admits a session's tickets from this many minutes before its start until its end. */
+    DOOR_OPENS_MINUTES: z.coerce.number().int().min(0).default(60),
+    /**
+     * How long a worker's claim on a job lasts unless renewed (it renews every half of it while
+     * alive); a job of a worker that died is retried within about twice this.
+     */
+    JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp(s):// URL'),
     MAIL_FROM: z.string().default('Кинотеатр «Ракета» <no-reply@kino.local>'),
     /** Serve the built front end (frontend/dist) from the API process. */
     SERVE_WEB: flag.optional(),
     WEB_DIST: z.string().default(path.join(ROOT_DIR, 'frontend', 'dist')),
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    /** Kinopoisk API Unofficial, the film database imports read from; no key → import is off. */
+    KINOPOISK_API_URL: httpUrl.default('https://kinopoiskapiunofficial.tech'),
+    KINOPOISK_API_KEY: optionalText,
+    /** How long one Kinopoisk request or image download may take before the import gives up. */
+    KINOPOISK_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
     ...oauthEnv('YANDEX', {
       authorization: 'https://oauth.yandex.ru/authorize',
       token: 'https://oauth.yandex.ru/token',
@@ -117,14 +154,43 @@ const EnvSchema = z
     }),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.APP_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['APP_SECRET'],
         message: 'is required in production (a random string of at least 32 characters)',
       });
     }
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production: the address viewers open, e.g. https://kino.example.ru',
+      });
+    }
   });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Express's `trust proxy` value: false (off), a hop count, or a list of addresses and names. */
+function trustProxy(value: string | undefined, nodeEnv: string): boolean | number | string {
+  // Unset: off in production (only the operator knows the proxies), loopback elsewhere (the Vite dev proxy).
+  if (value === undefined || value === '') return nodeEnv === 'production' ? false : 'loopback';
+  if (/^(off|false|0|no)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The signing secret used when APP_SECRET is unset outside production (start-up warns loudly about it). */
+export const DEVELOPMENT_APP_SECRET = 'kino-development-secret-not-for-production-use';
 
 export type Env = z.input<typeof EnvSchema>;
 export type Config = ReturnType<typeof toConfig>;
@@ -158,9 +224,15 @@ function toConfig(env: ParsedEnv) {
     services: new Set(env.SERVICES),
     port: env.PORT,
     host: env.HOST,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    /** False when PUBLIC_URL is unset: links in mails and OAuth callbacks then use the address the request came to. */
-    publicUrlIsSet: env.PUBLIC_URL !== undefined,
+    /**
+     * The origin of every link that leaves the site (mails, OAuth callbacks), never taken from a
+     * request. Outside production it defaults to this process's own address.
+     */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    trustProxy: trustProxy(env.TRUST_PROXY, env.NODE_ENV),
+    cinemaTimeZone: env.CINEMA_TIMEZONE,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
@@ -169,14 +241,22 @@ function toConfig(env: ParsedEnv) {
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     /** A development fallback keeps `npm run demo` zero-configuration; production refuses to start without one. */
-    appSecret: env.APP_SECRET ?? 'kino-development-secret-not-for-production-use',
+    appSecret: env.APP_SECRET ?? DEVELOPMENT_APP_SECRET,
     tokenTtlSeconds: env.TOKEN_TTL_HOURS * 3600,
     holdTtlSeconds: env.HOLD_TTL_SECONDS,
+    refundCutoffMinutes: env.REFUND_CUTOFF_MINUTES,
+    doorOpensMinutes: env.DOOR_OPENS_MINUTES,
+    jobLockSeconds: env.JOB_LOCK_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     serveWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
     webDist: path.resolve(env.WEB_DIST),
     chromiumPath: env.CHROMIUM_PATH,
+    kinopoisk: {
+      apiUrl: env.KINOPOISK_API_URL,
+      apiKey: env.KINOPOISK_API_KEY,
+      timeoutMs: Math.round(env.KINOPOISK_TIMEOUT_SECONDS * 1000),
+    },
     oauth: { yandex: oauthProvider(env, 'YANDEX'), google: oauthProvider(env, 'GOOGLE'), vk: oauthProvider(env, 'VK') },
   };
 }

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Config } from './config';
+import { setCinemaTimeZone } from './contract/time';
 import { openDatabase, type Database, type Db } from './db';
 import { createLogger, type Logger } from './lib/logger';
 import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
@@ -33,11 +34,13 @@ export interface ContextParts {
 
 /** Wires an already opened database and a reachable Redis into a context. */
 export function createContext({ config, database, redisUrl, logger, onClose }: ContextParts): AppContext {
-  const redis = connectRedis(redisUrl);
-  const queues = createQueues(redisUrl, config.redisPrefix);
+  setCinemaTimeZone(config.cinemaTimeZone);
+  const log = logger ?? createLogger(config);
+  const redis = connectRedis(redisUrl, { logger: log, name: 'commands' });
+  const queues = createQueues(redisUrl, config.redisPrefix, log);
   return {
     config,
-    logger: logger ?? createLogger(config),
+    logger: log,
     database,
     db: database.db,
     redisUrl,

@@ -4,6 +4,7 @@
  * cost the load generator about what 1,000 bare `ws` clients cost it.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -21,6 +22,11 @@ export interface ProcessStats {
   cpu: { user: number; system: number };
   /** Peak resident set size, kilobytes. */
   maxRssKb: number;
+  /**
+   * How late the event loop came round since the previous report (ms): what a message arriving
+   * at a random moment waits before it is read, e.g. behind a broadcast being written.
+   */
+  loopDelayMs: { p50: number; p99: number; max: number };
 }
 
 export type ChildMessage =
@@ -30,9 +36,15 @@ export type ChildMessage =
 
 /** Answers the runner's requests in a server child: stats, stop, and any extra ones given. */
 export function serveParent(handlers: Record<string, () => Promise<unknown>>, stop: () => Promise<void>) {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   process.on('message', async (msg: { type: string }) => {
     if (msg.type === 'stats') {
-      process.send!({ type: 'stats', stats: { cpu: process.cpuUsage(), maxRssKb: process.resourceUsage().maxRSS } });
+      const ms = (ns: number) => ns / 1e6;
+      const loopDelayMs = { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) };
+      loop.reset();
+      const stats: ProcessStats = { cpu: process.cpuUsage(), maxRssKb: process.resourceUsage().maxRSS, loopDelayMs };
+      process.send!({ type: 'stats', stats });
     } else if (msg.type === 'stop') {
       await stop();
       process.exit(0);

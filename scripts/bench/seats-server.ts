@@ -1,8 +1,10 @@
 /**
- * The benchmark's API process: a real Kino API (Express + Socket.IO + Redis adapter) over a
- * database holding one session and BENCH_VIEWERS signed-in viewers: BENCH_DATABASE_URL (a fresh
- * database made by seats.ts on a PostgreSQL server, the production shape) or an in-memory PGlite,
- * whose WebAssembly heap then counts in this process's memory. Run by seats.ts.
+ * The benchmark's API process: a real Kino API (Express + Socket.IO + Redis adapter + seat feed)
+ * over BENCH_DATABASE_URL (a fresh database made by seats.ts on a PostgreSQL server, the
+ * production shape) or an in-memory PGlite, whose WebAssembly heap then counts in this process's
+ * memory. The first process (BENCH_SEED=1) fills the database with one session and BENCH_VIEWERS
+ * signed-in viewers; more processes over the same database and Redis prefix only serve. Run by
+ * seats.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@kino/backend/config';
@@ -13,32 +15,62 @@ import { issueToken } from '@kino/backend/modules/auth/tokens';
 import { startApi } from '@kino/backend/server';
 import { buildSession } from '@kino/backend/testing/factories';
 import { and, count, notInArray } from 'drizzle-orm';
+import type { Socket as EngineSocket } from 'engine.io';
 import { serveParent } from './bench-lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS);
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'error',
-  APP_SECRET: randomBytes(32).toString('hex'),
+  // Shared by every process of a run: a token from one is valid in the others.
+  APP_SECRET: process.env.BENCH_APP_SECRET || randomBytes(32).toString('hex'),
   REDIS_URL: process.env.BENCH_REDIS_URL,
   REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX,
   SERVE_WEB: '0',
 });
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL || undefined });
-await database.migrate();
 const ctx = createContext({ config, database, redisUrl: config.redisUrl! });
 
-const session = await buildSession(ctx.db, { startsInMinutes: 180 });
-const users = await ctx.db
-  .insert(schema.users)
-  .values(Array.from({ length: viewers }, (_, i) => ({ fio: `Зритель ${i}`, email: `viewer-${i}@bench.test` })))
-  .returning({ id: schema.users.id });
-const tokens: string[] = [];
-for (const user of users) tokens.push(await issueToken(ctx, user.id));
+let seeded: { session: { id: number; price: number; start: Date }; tokens: string[] } | undefined;
+if (process.env.BENCH_SEED === '1') {
+  await database.migrate();
+  const session = await buildSession(ctx.db, { startsInMinutes: 180 });
+  const users = await ctx.db
+    .insert(schema.users)
+    .values(Array.from({ length: viewers }, (_, i) => ({ fio: `Зритель ${i}`, email: `viewer-${i}@bench.test` })))
+    .returning({ id: schema.users.id });
+  const tokens: string[] = [];
+  for (const user of users) tokens.push(await issueToken(ctx, user.id));
+  seeded = { session: { id: session.id, price: session.price, start: session.startTime }, tokens };
+}
 const api = await startApi(ctx, 0, '127.0.0.1');
+
+// The server's own share of a hold's acknowledgement: the request's packet read → the answer's
+// packet written (Engine.IO packets '42<id>["seats:hold",…]' in, '43<id>[…]' out).
+let ackMs: number[] = [];
+api.io.engine.on('connection', (conn: EngineSocket) => {
+  const holds = new Map<string, number>();
+  conn.on('packet', ({ data }) => {
+    const hold = typeof data === 'string' && /^2(\d+)\["seats:hold"/.exec(data);
+    if (hold) holds.set(hold[1]!, performance.now());
+  });
+  conn.on('packetCreate', ({ data }) => {
+    const ack = typeof data === 'string' ? /^3(\d+)\[/.exec(data) : null;
+    const t0 = ack ? holds.get(ack[1]!) : undefined;
+    if (t0 === undefined) return;
+    holds.delete(ack![1]!);
+    ackMs.push(performance.now() - t0);
+  });
+});
 
 serveParent(
   {
+    /** The hold acknowledgements timed since the last ask. */
+    acks: async () => {
+      const taken = ackMs;
+      ackMs = [];
+      return taken;
+    },
     /** Seats sold more than once among live tickets (the unique index says: never). */
     duplicates: async () => {
       const rows = await ctx.db
@@ -54,9 +86,4 @@ serveParent(
     await ctx.close();
   },
 );
-process.send!({
-  type: 'ready',
-  url: api.url,
-  session: { id: session.id, price: session.price, start: session.startTime },
-  tokens,
-});
+process.send!({ type: 'ready', url: api.url, ...seeded });

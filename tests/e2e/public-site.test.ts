@@ -1,6 +1,6 @@
 import { cinemaNow } from '@kino/backend/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateBanner } from '@kino/backend/modules/films/cache';
+import { afterCommit } from '@kino/backend/effects';
 import { insertPublicData, type PublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
 
@@ -162,7 +162,7 @@ describe('public site with nothing on', () => {
     expect(await page.$eval('#new-films-title + *', (el) => el.textContent)).toBe('Кажется, здесь пусто...');
 
     // The database goes away: the banner (no longer cached) fails and says so.
-    await invalidateBanner(site.ctx);
+    await afterCommit(site.ctx, [{ what: 'films', ids: [] }]);
     await site.ctx.database.close();
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector('[role="alert"] ::-p-text(Не удалось загрузить баннер)', { timeout: 20_000 });

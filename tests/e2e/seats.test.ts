@@ -1,6 +1,6 @@
 /** Two browsers on one session: holds and sales appear in the other without a reload. */
 import { seatLabel, toCinemaTime } from '@kino/backend/contract';
-import { invalidateSchedules } from '@kino/backend/modules/schedules/cache';
+import { afterCommit } from '@kino/backend/effects';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,8 +101,8 @@ describe('live seat selection', () => {
     const at = (startsInMinutes: number) =>
       buildSession(site.ctx.db, { filmId: film.id, hallId: hall.id, startsInMinutes });
     const [today, later] = [await at(minutesLaterToday(60)), await at(2 * 24 * 60)];
-    // Sessions written straight to the database: drop the cached bill, as scheduling through the API does.
-    await invalidateSchedules(site.ctx);
+    // Sessions written straight to the database: tell the effects table, as scheduling through the API does.
+    await afterCommit(site.ctx, [{ what: 'sessions', ids: [today.id, later.id] }]);
     const page = await viewer(true);
     await page.goto(site.url);
     const time = toCinemaTime(today.startTime).slice(11, 16);
@@ -119,6 +119,42 @@ describe('live seat selection', () => {
     await page.select('dialog select', toCinemaTime(later.startTime).slice(0, 10));
     await page.waitForFunction((id) => new URLSearchParams(location.search).get('seats') === String(id), {}, later.id);
     await page.waitForSelector(`dialog[open] ::-p-text(${toCinemaTime(later.startTime).slice(11, 16)})`);
+  });
+
+  it.each([
+    [1280, 800],
+    [1280, 720],
+  ])('keeps the hall, the total and ДАЛЕЕ in view without scrolling the dialog at %i×%i', async (width, height) => {
+    const film = await buildFilm(site.ctx.db, { title: 'Андрей Рублёв' });
+    const sessions = [await buildSession(site.ctx.db, { filmId: film.id, startsInMinutes: 24 * 60 })];
+    sessions.push(await buildSession(site.ctx.db, { filmId: film.id, startsInMinutes: 48 * 60 }));
+    await afterCommit(site.ctx, [{ what: 'sessions', ids: sessions.map((s) => s.id) }]);
+    const page = await viewer(true);
+    await page.setViewport({ width, height });
+    // From the film page: the popover with its date and time pickers, the tallest it gets.
+    await page.goto(`${site.url}/films/${film.id}`);
+    await page.locator('button::-p-text(Купить билет)').click();
+    await page.waitForSelector('dialog[open] select');
+    for (const code of ['r10m1', 'r10m2', 'r10m3', 'r10m4', 'r10m5', 'r10m6']) {
+      await (await seat(page, seatLabel(code)))!.click();
+      await seat(page, `${seatLabel(code)}, выбрано`);
+    }
+    const layout = await page.$eval('dialog[open]', (dialog) => {
+      dialog.scrollTop = 0;
+      const box = dialog.getBoundingClientRect();
+      const inView = (el: Element | null | undefined) => {
+        const r = el!.getBoundingClientRect();
+        return r.top >= box.top && r.bottom <= box.bottom && r.bottom <= window.innerHeight;
+      };
+      const texts = Array.from(dialog.querySelectorAll('button, p, span'));
+      return {
+        scrolls: dialog.scrollHeight > dialog.clientHeight,
+        next: inView(texts.find((el) => el.textContent === 'ДАЛЕЕ')),
+        total: inView(texts.find((el) => el.textContent?.startsWith('Итого:'))),
+        lastRow: inView(dialog.querySelector('button[aria-label^="Ряд 10, место 11"]')),
+      };
+    });
+    expect(layout).toEqual({ scrolls: false, next: true, total: true, lastRow: true });
   });
 
   it('asks a guest who picks a seat to sign in', async () => {

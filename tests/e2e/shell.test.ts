@@ -1,9 +1,11 @@
 import { CINEMA } from '@kino/backend/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
 
 describe('site shell', () => {
   let site: TestSite;
+  let dataInserted = false;
   beforeAll(async () => {
     site = await startSite();
   });
@@ -56,6 +58,29 @@ describe('site shell', () => {
     await page.click('header a[href="/news"]');
     await page.waitForFunction(() => location.pathname === '/news');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+
+  it.each([
+    [1280, 800],
+    [375, 700],
+  ])("lands on the schedule's heading, just below the header, from another page at %i×%i", async (width, height) => {
+    if (!dataInserted) {
+      dataInserted = true;
+      await insertPublicData(site.ctx);
+    }
+    const page = await site.browser.newPage({ width, height });
+    await page.goto(`${site.url}/news`, { waitUntil: 'networkidle0' });
+    await page.click('header a[href="/#schedule"]');
+    await page.waitForSelector('#schedule h2');
+    // Everything above and below the schedule has loaded (films, pictures, promotions).
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    const { heading, header } = await page.evaluate(() => ({
+      heading: document.querySelector('#schedule h2')!.getBoundingClientRect().top,
+      header: document.querySelector('header')!.getBoundingClientRect().bottom,
+    }));
+    expect(heading).toBeGreaterThanOrEqual(header);
+    expect(heading - header).toBeLessThanOrEqual(24);
     await page.close();
   });
 

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { freePort } from '@kino/backend/lib/redis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { removeTempDirs, startProcess, tempDataDir, waitUntil, type Started } from './support';
@@ -48,21 +49,59 @@ describe('the start-up of a Kino process', () => {
   it('stops with a clear message when the PostgreSQL server does not answer', async () => {
     const port = await freePort();
     started = startProcess('scripts/start.ts', {
-      DATABASE_URL: `postgres://kino:secret@127.0.0.1:${port}/kino`,
+      DATABASE_URL: `postgres://kino:pg-pass-1234@127.0.0.1:${port}/kino`,
       REDIS_URL: inject('redisUrl'),
     });
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain(`Cannot connect to PostgreSQL at postgres://kino:***@127.0.0.1:${port}/kino`);
-    expect(started.output()).not.toContain('secret');
+    expect(started.output()).not.toContain('pg-pass-1234');
     expect(started.output()).not.toMatch(/\n\s+at /);
   });
 
-  it('stops with a clear message when Redis does not answer', async () => {
+  it('stops saying the connection was refused when nothing listens at REDIS_URL, without its password', async () => {
     const port = await freePort();
-    started = startProcess('scripts/start.ts', { DATA_DIR: tempDataDir(), REDIS_URL: `redis://127.0.0.1:${port}` });
+    started = startProcess('scripts/start.ts', {
+      DATA_DIR: tempDataDir(),
+      REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${port}`,
+    });
     expect(await started.exited).toBe(1);
-    expect(started.output()).toContain(`Redis at redis://127.0.0.1:${port} does not answer`);
+    expect(started.output()).toContain(`Redis at redis://:***@127.0.0.1:${port} does not answer: connection refused`);
+    expect(started.output()).not.toContain('hunter2-secret');
     expect(started.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('stops saying the port is in use when another process listens on PORT', async () => {
+    const busy = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => busy.once('listening', resolve));
+    const { port } = busy.address() as net.AddressInfo;
+    try {
+      started = startProcess('scripts/start.ts', {
+        DATA_DIR: tempDataDir(),
+        REDIS_URL: inject('redisUrl'),
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SERVE_WEB: '0',
+      });
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain(`Cannot listen on port ${port} on 127.0.0.1: the port is already in use`);
+      expect(started.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('warns loudly on stderr when APP_SECRET is unset, whatever LOG_LEVEL says', async () => {
+    const port = await freePort();
+    started = startProcess('scripts/start.ts', {
+      DATA_DIR: tempDataDir(),
+      REDIS_URL: inject('redisUrl'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SERVE_WEB: '0',
+      LOG_LEVEL: 'silent',
+    });
+    await waitUntil(() => started!.output().includes('APP_SECRET is not set'), started);
+    expect(started.output()).toContain('anyone can forge a sign-in');
   });
 
   it('tells how to get Redis when REDIS_URL is unset and no redis-server is on PATH', async () => {

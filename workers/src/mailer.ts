@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@kino/backend/config';
+import type { AppContext } from '@kino/backend/context';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface Mail {
@@ -9,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files read from disk while sending (jobs carry ids, never file contents). */
+  attachments?: { filename: string; path: string; contentType?: string }[];
 }
 
 export interface Mailer {
@@ -34,4 +37,19 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
     },
     close: () => transport.close(),
   };
+}
+
+/** Sends one mail with a mailer of its own and logs where it went (the mail jobs' one way out). */
+export async function deliver(ctx: Pick<AppContext, 'config' | 'logger'>, mail: Mail) {
+  const mailer = createMailer(ctx.config);
+  try {
+    const sent = await mailer.send(mail);
+    ctx.logger.info(
+      { to: mail.to, subject: mail.subject, attachments: mail.attachments?.length ?? 0, ...sent },
+      sent.file ? 'mail written to outbox' : 'mail sent',
+    );
+    return sent;
+  } finally {
+    mailer.close();
+  }
 }

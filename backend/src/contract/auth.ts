@@ -4,6 +4,7 @@
  */
 import { PASSWORD_MIN_LENGTH } from './accounts';
 import { PROVIDERS, REGISTRATION_BIRTHDAY, ROLES } from './constants';
+import { PUBLIC, SIGNED_IN, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 /** An e-mail address, trimmed and lower-cased (accounts are matched case-insensitively). */
@@ -95,3 +96,57 @@ export const OAuthProvidersResponseSchema = z.strictObject({
   vk: z.boolean(),
 });
 export type OAuthProvidersResponse = z.infer<typeof OAuthProvidersResponseSchema>;
+
+/** POST /api/forgot-password: SPEC sends both the request for a link and the reset itself here. */
+export const ForgotOrResetBodySchema = z.union([ResetPasswordBodySchema, ForgotPasswordBodySchema]);
+
+/** A social sign-in provider in a path: an unknown one is 404, not a validation error. */
+const ProviderParamsSchema = z.object({ provider: z.string().max(20) });
+
+export const authEndpoints = {
+  'POST /register': {
+    summary: 'Регистрация по почте и паролю',
+    access: PUBLIC,
+    body: RegisterBodySchema,
+    response: UserResponseSchema,
+  },
+  'POST /authenticate': {
+    summary: 'Вход по почте и паролю: токен и пользователь',
+    access: PUBLIC,
+    body: AuthenticateBodySchema,
+    response: AuthResponseSchema,
+  },
+  'GET /logout': { summary: 'Выход: токен отзывается', access: SIGNED_IN, response: MessageResponseSchema },
+  'GET /get-token': { summary: 'Проверка токена: его пользователь', access: SIGNED_IN, response: UserResponseSchema },
+  'POST /forgot-password': {
+    summary: 'Письмо со ссылкой для сброса пароля; с token — сам сброс',
+    access: PUBLIC,
+    body: ForgotOrResetBodySchema,
+    response: MessageResponseSchema,
+  },
+  'POST /reset-password': {
+    summary: 'Новый пароль по ссылке из письма',
+    access: PUBLIC,
+    body: ResetPasswordBodySchema,
+    response: MessageResponseSchema,
+  },
+  'GET /auth/providers': {
+    summary: 'Какие способы входа через соцсети настроены',
+    access: PUBLIC,
+    response: OAuthProvidersResponseSchema,
+  },
+  'GET /auth/:provider/redirect': {
+    summary: 'Переход к провайдеру входа (yandex, google, vk)',
+    access: PUBLIC,
+    params: ProviderParamsSchema,
+    response: z.never(),
+    produces: 'redirect',
+  },
+  'GET /auth/:provider/callback': {
+    summary: 'Возврат от провайдера: на /auth/callback сайта с токеном или кодом ошибки',
+    access: PUBLIC,
+    params: ProviderParamsSchema,
+    response: z.never(),
+    produces: 'redirect',
+  },
+} as const satisfies EndpointMap;

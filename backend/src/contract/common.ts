@@ -37,3 +37,32 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     total: z.number().int().nonnegative(),
     last_page: z.number().int().positive(),
   });
+
+/** A staff table's page: `?page=&per_page=` (20 by default) and an optional search text `q`. */
+export const StaffPageQuerySchema = pageQuerySchema(20).extend({
+  q: z.string().trim().max(100, 'Слишком длинный запрос').optional(),
+});
+export type StaffPageQuery = z.infer<typeof StaffPageQuerySchema>;
+
+/**
+ * A whole number from a form: multipart fields are text ('42'), JSON may send 42. Anything else
+ * (fractions, exponents, spaces, beyond PostgreSQL's integer) is refused.
+ */
+export const FormIntSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,10}$/, 'Введите целое число')
+        .transform(Number),
+    ],
+    {
+      error: 'Введите целое число',
+    },
+  )
+  .pipe(z.number().int('Введите целое число').min(-MAX_ID).max(MAX_ID, 'Слишком большое число'));
+
+/** A database id from a form field. */
+export const FormIdSchema = FormIntSchema.pipe(z.number().positive('Выберите значение из списка'));

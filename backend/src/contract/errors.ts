@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   hold_expired: 409,
   /** 409: the session has already started. */
   session_started: 409,
+  /** 409: the session would share its hall with another at the same time; details.session is that one. */
+  session_overlap: 409,
   /** 409: the price the client showed is not the session's current price; details.price is current. */
   price_changed: 409,
   /** 413: the upload or body is too large. */
@@ -37,6 +39,30 @@ export const ERROR_CODES = {
   internal: 500,
   /** 503: a dependency (database, Redis, a provider) is down or not configured. */
   unavailable: 503,
+  /** 400: a check-in code that is malformed or not signed by us. */
+  ticket_code_invalid: 400,
+  /** 409: the ticket was already admitted at the door; details.used_at is when. */
+  ticket_used: 409,
+  /** 409: the ticket was refunded (a second refund, or a check-in of a refunded ticket). */
+  ticket_refunded: 409,
+  /** 409: too close to the session's start to refund; details.cutoff_minutes. */
+  refund_closed: 409,
+  /** 409: the door is not open for this session (too early, or the session is over); details.opens_at, ends_at. */
+  door_closed: 409,
+  /** 503: film import is off: no Kinopoisk API key is configured (KINOPOISK_API_KEY). */
+  import_not_configured: 503,
+  /** 404: Kinopoisk has no film with this id. */
+  kinopoisk_not_found: 404,
+  /** 502: Kinopoisk refused our key (401/403) or its quota is spent (402). */
+  kinopoisk_rejected: 502,
+  /** 503: Kinopoisk asks us to slow down (429); details.retryAfter in seconds when it says. */
+  kinopoisk_rate_limited: 503,
+  /** 502: Kinopoisk failed (5xx), did not answer in time, or answered something unreadable. */
+  kinopoisk_unavailable: 502,
+  /** 422: Kinopoisk's data lacks what a film needs here (e.g. its running time). */
+  kinopoisk_incomplete: 422,
+  /** 409: a film with this Kinopoisk id is already in the cinema; details.id is that film. */
+  film_already_imported: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,8 @@
 /** Favourite films and persons (SPEC section 7, GET /api/favorite and the store/delete/liked calls). */
 import { NewFilmSchema } from './films';
 import { PersonListItemSchema } from './persons';
+import { IdParamsSchema } from './common';
+import { SIGNED_IN, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 /** GET /api/favorite: newest first; each film as the new-films strip shows it, each person as the persons list does. */
@@ -16,3 +18,16 @@ export type Favourites = z.infer<typeof FavouritesResponseSchema>;
  */
 export const LikedResponseSchema = z.strictObject({ liked: z.boolean() });
 export type LikedResponse = z.infer<typeof LikedResponseSchema>;
+
+const liked = (summary: string) =>
+  ({ summary, access: SIGNED_IN, params: IdParamsSchema, response: LikedResponseSchema }) as const;
+
+export const favouriteEndpoints = {
+  'GET /favorite': { summary: 'Избранные фильмы и персоны', access: SIGNED_IN, response: FavouritesResponseSchema },
+  'GET /favorite/movie/:id/store': liked('Добавить фильм в избранное'),
+  'DELETE /favorite/movie/:id/delete': liked('Убрать фильм из избранного'),
+  'GET /favorite-movie/liked/:id': liked('Фильм в избранном? 200 — да, 404 — нет'),
+  'GET /favorite/persons/:id/store': liked('Добавить персону в избранное'),
+  'DELETE /favorite/persons/:id/delete': liked('Убрать персону из избранного'),
+  'GET /favorite-person/liked/:id': liked('Персона в избранном? 200 — да, 404 — нет'),
+} as const satisfies EndpointMap;

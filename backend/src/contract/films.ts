@@ -1,6 +1,7 @@
 /** Films: GET /api/banner, /api/films/news, /api/films, /api/films/{id}. */
 import { FilmCountrySchema, FilmGenreSchema } from './catalog';
-import { IdSchema, InstantSchema } from './common';
+import { PUBLIC, type EndpointMap } from './endpoint';
+import { IdParamsSchema, IdSchema, InstantSchema } from './common';
 import { PROVIDERS, REACTIONS } from './constants';
 import { SessionSchema } from './schedules';
 import { z } from './zod';
@@ -25,6 +26,8 @@ export const NewFilmSchema = z.strictObject({
   age: z.number().int(),
   promo_img: z.string().nullable(),
   poster: z.string().nullable(),
+  /** Running time in minutes: scheduling a session derives its end from it. */
+  time: z.number().int(),
   genres: z.array(FilmGenreSchema),
 });
 export type NewFilm = z.infer<typeof NewFilmSchema>;
@@ -101,3 +104,15 @@ export const FilmDetailSchema = FilmCardSchema.extend({
   review: z.array(FilmReviewSchema),
 });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
+
+export const filmEndpoints = {
+  'GET /banner': { summary: 'Фильм баннера главной страницы', access: PUBLIC, response: BannerResponseSchema },
+  'GET /films/news': { summary: 'Новинки: фильмы в прокате', access: PUBLIC, response: NewFilmListSchema },
+  'GET /films': {
+    summary: 'Каталог фильмов с фильтром по жанру и стране',
+    access: PUBLIC,
+    query: FilmListQuerySchema,
+    response: FilmListSchema,
+  },
+  'GET /films/:id': { summary: 'Фильм', access: PUBLIC, params: IdParamsSchema, response: FilmDetailSchema },
+} as const satisfies EndpointMap;

@@ -18,3 +18,7 @@ export const formatDate = (date: string): string => dayMonthYear.format(new Date
 /** '2026-11-22 19:30:00' → '22 ноября 2026 г. в 19:30' (Russian long date, ' в', 24-hour clock). */
 export const formatSessionTime = (cinemaTime: string): string =>
   `${formatDate(cinemaTime)} в ${cinemaTime.slice(11, 16)}`;
+
+/** '2026-11-22 19:30:00' → '22.11.2026 19:30': the short form of the back office's tables. */
+export const formatShortTime = (cinemaTime: string): string =>
+  `${cinemaTime.slice(8, 10)}.${cinemaTime.slice(5, 7)}.${cinemaTime.slice(0, 4)} ${cinemaTime.slice(11, 16)}`;

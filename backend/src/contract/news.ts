@@ -1,6 +1,7 @@
 /** News: GET /api/news, GET /api/news/{id}. */
-import { InstantSchema } from './common';
+import { IdParamsSchema, InstantSchema } from './common';
 import { NEWS_BLOCK_TYPES, ROLES } from './constants';
+import { PUBLIC, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 export const NewsCardSchema = z.strictObject({
@@ -45,3 +46,13 @@ export const NewsDetailSchema = NewsCardSchema.extend({
   items: z.array(NewsItemSchema),
 });
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
+
+export const newsEndpoints = {
+  'GET /news': { summary: 'Новости, новые первыми', access: PUBLIC, response: NewsListSchema },
+  'GET /news/:id': {
+    summary: 'Новость с автором и блоками',
+    access: PUBLIC,
+    params: IdParamsSchema,
+    response: NewsDetailSchema,
+  },
+} as const satisfies EndpointMap;

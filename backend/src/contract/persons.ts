@@ -1,7 +1,8 @@
 /** Persons (actors, directors…): GET /api/persons/{id}, GET /api/persons?page=&per_page=. */
 import { FilmGenreSchema } from './catalog';
-import { DateSchema, pageQuerySchema, pageSchema } from './common';
+import { DateSchema, IdParamsSchema, pageQuerySchema, pageSchema } from './common';
 import { PERSONS_PAGE_SIZE } from './constants';
+import { PUBLIC, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 const personFields = {
@@ -44,3 +45,13 @@ export const PersonDetailSchema = z.strictObject({
   photo: z.array(z.strictObject({ id: z.number().int(), photo: z.string() })),
 });
 export type PersonDetail = z.infer<typeof PersonDetailSchema>;
+
+export const personEndpoints = {
+  'GET /persons': {
+    summary: 'Персоны постранично',
+    access: PUBLIC,
+    query: PersonListQuerySchema,
+    response: PersonPageSchema,
+  },
+  'GET /persons/:id': { summary: 'Персона', access: PUBLIC, params: IdParamsSchema, response: PersonDetailSchema },
+} as const satisfies EndpointMap;

@@ -1,6 +1,8 @@
 /** The viewer's own profile (SPEC section 2, /profile and /profile/edit). */
 import { BirthdaySchema, EmailSchema, FioSchema } from './auth';
 import { PROVIDERS, ROLES } from './constants';
+import { AVATAR_MAX_BYTES } from './accounts';
+import { SIGNED_IN, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 /** GET /api/profile, and the answer of PATCH /api/profile/edit. */
@@ -26,3 +28,19 @@ export type ProfileEditBody = z.input<typeof ProfileEditBodySchema>;
 /** POST /api/upload-avatar (multipart field `image`): the stored file, relative to /storage/images. */
 export const AvatarResponseSchema = z.strictObject({ namefile: z.string() });
 export type AvatarResponse = z.infer<typeof AvatarResponseSchema>;
+
+export const profileEndpoints = {
+  'GET /profile': { summary: 'Свой профиль', access: SIGNED_IN, response: ProfileSchema },
+  'PATCH /profile/edit': {
+    summary: 'Изменить почту, имя, дату рождения',
+    access: SIGNED_IN,
+    body: ProfileEditBodySchema,
+    response: ProfileSchema,
+  },
+  'POST /upload-avatar': {
+    summary: 'Загрузить аватар (поле image)',
+    access: SIGNED_IN,
+    upload: { files: { image: { maxBytes: AVATAR_MAX_BYTES, required: true } } },
+    response: AvatarResponseSchema,
+  },
+} as const satisfies EndpointMap;

@@ -1,7 +1,9 @@
 /** Viewer reviews of films (SPEC sections 2, 3 and 7). */
 import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from './accounts';
 import { REACTIONS } from './constants';
-import { InstantSchema } from './common';
+import { IdParamsSchema, InstantSchema, pageSchema, StaffPageQuerySchema } from './common';
+import { requires, SIGNED_IN, type EndpointMap } from './endpoint';
+import { FilmReviewSchema } from './films';
 import { z } from './zod';
 
 export const ReactionSchema = z.union([z.literal(REACTIONS.positive), z.literal(REACTIONS.negative)], {
@@ -43,3 +45,40 @@ export const ReviewCountsSchema = z.strictObject({
   negative: z.number().int().nonnegative(),
 });
 export type ReviewCounts = z.infer<typeof ReviewCountsSchema>;
+
+/** A review as the back office's moderation table lists it: with its film and its author. */
+export const StaffReviewSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  comment: z.string(),
+  created_at: InstantSchema,
+  type_rating: ReactionSchema,
+  movie: z.strictObject({ id: z.number().int(), title: z.string() }),
+  user: z.strictObject({ id: z.number().int(), fio: z.string(), email: z.string() }),
+});
+export type StaffReview = z.infer<typeof StaffReviewSchema>;
+
+export const reviewEndpoints = {
+  'POST /reviews/:id/store': {
+    summary: 'Написать отзыв о фильме',
+    access: SIGNED_IN,
+    params: IdParamsSchema,
+    body: ReviewBodySchema,
+    response: FilmReviewSchema,
+    status: 201,
+  },
+  'GET /count-reviews': { summary: 'Сколько отзывов написал зритель', access: SIGNED_IN, response: ReviewCountsSchema },
+  'GET /profile/reviews': { summary: 'Свои отзывы', access: SIGNED_IN, response: OwnReviewListSchema },
+  'GET /reviews': {
+    summary: 'Все отзывы для модерации, новые первыми; q — поиск по заголовку, тексту, фильму, автору',
+    access: requires('reviews', 'list'),
+    query: StaffPageQuerySchema,
+    response: pageSchema(StaffReviewSchema),
+  },
+  'DELETE /reviews/:id': {
+    summary: 'Удалить отзыв (модерация)',
+    access: requires('reviews', 'delete'),
+    params: IdParamsSchema,
+    response: z.strictObject({ deleted: z.literal(true) }),
+  },
+} as const satisfies EndpointMap;

@@ -4,7 +4,9 @@
  * snapshot; every change after that arrives as a delta with the next version number, so a client
  * that sees a gap asks for the snapshot again.
  */
+import { CinemaTimeSchema, IdSchema } from './common';
 import { HALL_PLACES, HALL_ROWS, SEAT_CODE_RE } from './constants';
+import { PUBLIC, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 /** 'r{row}m{place}', rows 1–10, places 1–11. */
@@ -39,10 +41,11 @@ export type SeatRef = z.infer<typeof SeatRefSchema>;
 /**
  * Why a seat request was refused: the seat is sold or held by someone else (taken), the viewer
  * already holds the maximum (limit), the session has started (past), the socket has no signed-in
- * viewer (auth), the request is malformed or names no such session (invalid), or the server
- * could not answer (unavailable: try again).
+ * viewer (auth), the request is malformed or names no such session (invalid), the socket asks
+ * for holds faster than MAX_HOLDS_PER_SECOND (rate), or the server could not answer
+ * (unavailable: try again).
  */
-export const SEAT_REFUSALS = ['taken', 'limit', 'past', 'auth', 'invalid', 'unavailable'] as const;
+export const SEAT_REFUSALS = ['taken', 'limit', 'past', 'auth', 'invalid', 'rate', 'unavailable'] as const;
 export type SeatRefusal = (typeof SEAT_REFUSALS)[number];
 
 /** What a viewer is told when a request is refused. */
@@ -52,6 +55,7 @@ export const SEAT_REFUSAL_MESSAGES: Record<SeatRefusal, string> = {
   past: 'Сеанс уже начался',
   auth: 'Войдите, чтобы выбрать места',
   invalid: 'Такого места или сеанса нет',
+  rate: 'Слишком много запросов. Подождите секунду и попробуйте снова',
   unavailable: 'Сервис временно недоступен. Попробуйте ещё раз',
 };
 
@@ -109,11 +113,27 @@ export interface SeatServerEvents {
 }
 
 /** GET /api/seats/{sessionId}: what the seat popover and the checkout page show about a session. */
-export interface SeatSessionView {
-  id: number;
+export const SeatSessionViewSchema = z.strictObject({
+  id: z.number().int(),
   /** Cinema wall-clock 'YYYY-MM-DD HH:mm:ss'. */
-  start_time: string;
-  price: number;
-  hall: { id: number; name: string };
-  movie: { id: number; title: string; age: number; type_graphic: string; poster: string | null };
-}
+  start_time: CinemaTimeSchema,
+  price: z.number().int(),
+  hall: z.strictObject({ id: z.number().int(), name: z.string() }),
+  movie: z.strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    age: z.number().int(),
+    type_graphic: z.string(),
+    poster: z.string().nullable(),
+  }),
+});
+export type SeatSessionView = z.infer<typeof SeatSessionViewSchema>;
+
+export const seatEndpoints = {
+  'GET /seats/:sessionId': {
+    summary: 'Сеанс для схемы зала: фильм, зал, время, цена',
+    access: PUBLIC,
+    params: z.object({ sessionId: IdSchema }),
+    response: SeatSessionViewSchema,
+  },
+} as const satisfies EndpointMap;

@@ -1,5 +1,6 @@
 /** Promotions (SPEC's stocks): GET /api/stocks, GET /api/stocks/{id}. */
-import { CinemaTimeSchema } from './common';
+import { CinemaTimeSchema, IdParamsSchema } from './common';
+import { PUBLIC, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 export const StockSchema = z.strictObject({
@@ -15,3 +16,8 @@ export type Stock = z.infer<typeof StockSchema>;
 
 /** GET /api/stocks: promotions that have not ended, by start date (running ones before coming ones). */
 export const StockListSchema = z.array(StockSchema);
+
+export const stockEndpoints = {
+  'GET /stocks': { summary: 'Акции, которые ещё идут или впереди', access: PUBLIC, response: StockListSchema },
+  'GET /stocks/:id': { summary: 'Акция', access: PUBLIC, params: IdParamsSchema, response: StockSchema },
+} as const satisfies EndpointMap;

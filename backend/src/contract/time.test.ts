@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, fromCinemaTime, toCinemaDate, toCinemaTime } from './time';
+import { addDays, cinemaTimeZone, fromCinemaTime, setCinemaTimeZone, toCinemaDate, toCinemaTime } from './time';
 
 describe('cinema time (Europe/Moscow, UTC+3)', () => {
   it('writes an instant as the cinema wall clock', () => {
@@ -21,5 +21,24 @@ describe('cinema time (Europe/Moscow, UTC+3)', () => {
   it('adds days across month and year ends', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});
+
+describe('a configured cinema time zone (CINEMA_TIMEZONE)', () => {
+  it('moves the wall clock to that zone, and back', () => {
+    setCinemaTimeZone('Asia/Yekaterinburg');
+    try {
+      expect(cinemaTimeZone()).toBe('Asia/Yekaterinburg');
+      expect(toCinemaTime(new Date('2026-11-21T21:30:00Z'))).toBe('2026-11-22 02:30:00');
+      expect(fromCinemaTime('2026-11-22 02:30').toISOString()).toBe('2026-11-21T21:30:00.000Z');
+    } finally {
+      setCinemaTimeZone('Europe/Moscow');
+    }
+    expect(toCinemaTime(new Date('2026-11-21T21:30:00Z'))).toBe('2026-11-22 00:30:00');
+  });
+
+  it('refuses a zone that does not exist and keeps the one in force', () => {
+    expect(() => setCinemaTimeZone('Mars/Olympus')).toThrow(RangeError);
+    expect(cinemaTimeZone()).toBe('Europe/Moscow');
   });
 });

@@ -1,20 +1,37 @@
 /**
- * Cinema wall-clock time. Session times travel as 'YYYY-MM-DD HH:mm:ss' in CINEMA_TIME_ZONE, so
+ * Cinema wall-clock time. Session times travel as 'YYYY-MM-DD HH:mm:ss' in the cinema's zone, so
  * the server, the workers and every browser agree on "today" and on "already started" whatever
  * their own time zone; such strings compare correctly as plain strings.
+ *
+ * The zone is configuration (CINEMA_TIMEZONE): each process sets it once at start-up — the server
+ * from its config (createContext), the browser from the page's <meta name="cinema-time-zone">,
+ * which whoever serves index.html fills in (the API, or nginx in compose).
  */
-import { CINEMA_TIME_ZONE } from './constants';
+import { DEFAULT_CINEMA_TIME_ZONE } from './constants';
 
-const wallClock = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: CINEMA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const clockOf = (timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+
+let zone: string = DEFAULT_CINEMA_TIME_ZONE;
+let wallClock = clockOf(zone);
+
+/** Sets the cinema's zone for this process (an IANA name; throws RangeError for an unknown one). */
+export function setCinemaTimeZone(timeZone: string): void {
+  wallClock = clockOf(timeZone);
+  zone = timeZone;
+}
+
+/** The cinema's zone in force, e.g. 'Europe/Moscow'. */
+export const cinemaTimeZone = (): string => zone;
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant, in the cinema's zone. */
 export function toCinemaTime(instant: Date): string {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { describeError, redactUrl } from '../lib/operator-messages';
 import * as schema from './schema';
 
 export { schema };
@@ -45,15 +46,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+    client = await PGlite.create(dataDir, { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (err) {
     throw new DatabaseUnavailableError(
-      `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(err)}. ` +
+      `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describeError(err)}. ` +
         'Is another Kino process using the same data directory?',
     );
   }
@@ -83,7 +85,7 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   } catch (err) {
     await pool.end().catch(() => undefined);
-    throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${describe(err)}`);
+    throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${describeError(err)}`);
   }
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   return {
@@ -105,26 +107,6 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
-}
-
-/** Hides the password of a connection URL for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
-}
-
-function describe(err: unknown): string {
-  if (err instanceof AggregateError && err.errors.length > 0) return describe(err.errors[0]);
-  if (err instanceof Error) {
-    const code = (err as { code?: string }).code;
-    return code && !err.message.includes(code) ? `${err.message} (${code})` : err.message || String(code);
-  }
-  return String(err);
 }
 
 /** The PostgreSQL error code of a failed query (Drizzle wraps driver errors: the code is on the cause). */
@@ -164,3 +146,4 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_CHECK_VIOLATION = '23514';
+export const PG_EXCLUSION_VIOLATION = '23P01';

@@ -25,7 +25,14 @@ describe('data model constraints', () => {
     return 'no error';
   };
   const ticket = (seatNumber: string, status: 'paid' | 'refunded' | 'cancelled' = 'paid') =>
-    ctx.db.insert(schema.tickets).values({ sessionId, userId, seatNumber, price: 350, status });
+    ctx.db.insert(schema.tickets).values({
+      sessionId,
+      userId,
+      seatNumber,
+      price: 350,
+      status,
+      refundedAt: status === 'refunded' ? new Date() : null,
+    });
 
   it.each(['r0m1', 'r11m1', 'r1m12', 'r1m0', 'R1M1', 'r1m1 ', 'a1b2'])('refuses the seat code %j', async (seat) => {
     expect(await failure(ticket(seat))).toBe(PG_CHECK_VIOLATION);
@@ -64,6 +71,18 @@ describe('data model constraints', () => {
         ctx.db.insert(schema.tickets).values({ sessionId, userId, seatNumber: 'r9m9', price: 350, isWatching: 3 }),
       ),
     ).toBe(PG_CHECK_VIOLATION);
+  });
+
+  it('keeps a refund time exactly on refunded tickets, and admissions on live ones only', async () => {
+    const row = { sessionId, userId, price: 350 };
+    const now = new Date();
+    const insert = (values: Partial<typeof schema.tickets.$inferInsert>) =>
+      failure(ctx.db.insert(schema.tickets).values({ ...row, seatNumber: 'r10m1', ...values }));
+    expect(await insert({ status: 'refunded' })).toBe(PG_CHECK_VIOLATION);
+    expect(await insert({ status: 'paid', refundedAt: now })).toBe(PG_CHECK_VIOLATION);
+    expect(await insert({ status: 'refunded', refundedAt: now, usedAt: now })).toBe(PG_CHECK_VIOLATION);
+    expect(await insert({ status: 'cancelled', usedAt: now })).toBe(PG_CHECK_VIOLATION);
+    expect(await insert({ status: 'paid', usedAt: now })).toBe('no error');
   });
 
   it('refuses a ticket for a session that does not exist, and a session ending before it starts', async () => {

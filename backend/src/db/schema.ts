@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   HALL_CAPACITY,
+  LIVE_TICKET_STATUS,
   NEWS_BLOCK_TYPES,
   type NewsBlockType,
   type Provider,
@@ -129,16 +130,23 @@ export const films = pgTable(
   ],
 );
 
+/** Genre and country names are unique whatever their case: 'Драма' and 'драма' are one genre. */
 export const genres = pgTable(
   'genres',
   { id: serial('id').primaryKey(), name: varchar('name', { length: 100 }).notNull() },
-  (t) => [uniqueIndex('genres_name_unique').on(t.name)],
+  (t) => [
+    uniqueIndex('genres_name_unique').on(t.name),
+    uniqueIndex('genres_name_lower_unique').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const countries = pgTable(
   'countries',
   { id: serial('id').primaryKey(), name: varchar('name', { length: 100 }).notNull() },
-  (t) => [uniqueIndex('countries_name_unique').on(t.name)],
+  (t) => [
+    uniqueIndex('countries_name_unique').on(t.name),
+    uniqueIndex('countries_name_lower_unique').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const filmGenres = pgTable(
@@ -226,8 +234,13 @@ export const filmPhotos = pgTable(
       .notNull()
       .references(() => films.id, { onDelete: 'cascade' }),
     photo: text('photo').notNull(),
+    /** Where an imported still came from (its Kinopoisk URL): importing again skips it. Null for uploads. */
+    sourceUrl: text('source_url'),
   },
-  (t) => [index('film_photos_film_idx').on(t.filmId)],
+  (t) => [
+    index('film_photos_film_idx').on(t.filmId),
+    uniqueIndex('film_photos_source_unique').on(t.filmId, t.sourceUrl),
+  ],
 );
 
 export const filmVideos = pgTable(
@@ -291,9 +304,13 @@ export const tickets = pgTable(
     /** Roubles, copied from the session at purchase. */
     price: integer('price').notNull(),
     purchaseDate: timestamp('purchase_date', { withTimezone: true }).notNull().defaultNow(),
-    status: varchar('status', { length: 20 }).$type<TicketStatus>().notNull().default('paid'),
-    /** 0 not yet shown, 1 showing now, 2 finished. */
+    /** 'paid' is live; 'refunded' (refunded_at says when) gave the seat back. */
+    status: varchar('status', { length: 20 }).$type<TicketStatus>().notNull().default(LIVE_TICKET_STATUS),
+    /** 0 not yet shown, 1 showing now, 2 finished: moves forward with the session's clock (workers). */
     isWatching: smallint('is_watching').notNull().default(0),
+    /** When the door admitted it; a ticket is admitted once. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -301,11 +318,19 @@ export const tickets = pgTable(
     check('tickets_price_positive', sql`${t.price} > 0`),
     check('tickets_status_valid', inList('status', TICKET_STATUSES)),
     check('tickets_is_watching_valid', inList('is_watching', WATCHING_STATES)),
+    /** A refund time exactly when refunded. */
+    check('tickets_refunded_at_with_status', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
+    /** Only a live ticket can have been admitted: a used ticket is never refunded or cancelled. */
+    check('tickets_used_only_live', sql.raw(`used_at is null or status = '${LIVE_TICKET_STATUS}'`)),
     /** The last guard against a double sale: one live ticket per seat and session. */
     uniqueIndex('tickets_live_seat_unique')
       .on(t.sessionId, t.seatNumber)
       .where(sql`not (${inList('status', RELEASED_TICKET_STATUSES)})`),
     index('tickets_user_idx').on(t.userId),
+    /** The watching sweep's way in: tickets whose session has not finished for them yet. */
+    index('tickets_watching_pending_idx')
+      .on(t.sessionId)
+      .where(sql`${t.isWatching} < 2`),
   ],
 );
 

@@ -30,7 +30,19 @@ export const unauthenticated = (message = 'Требуется вход в сис
 export const forbidden = (message = 'Недостаточно прав для этого действия') => new AppError('forbidden', message);
 export const notFound = (message = 'Не найдено') => new AppError('not_found', message);
 export const conflict = (
-  code: Extract<ErrorCode, 'conflict' | 'seat_taken' | 'hold_expired' | 'session_started' | 'price_changed'>,
+  code: Extract<
+    ErrorCode,
+    | 'conflict'
+    | 'seat_taken'
+    | 'hold_expired'
+    | 'session_started'
+    | 'price_changed'
+    | 'ticket_used'
+    | 'ticket_refunded'
+    | 'refund_closed'
+    | 'door_closed'
+    | 'session_overlap'
+  >,
   message: string,
   details?: unknown,
 ) => new AppError(code, message, details);

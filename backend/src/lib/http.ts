@@ -12,6 +12,8 @@ const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 export function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
+    // Probes every few seconds would bury the requests that matter.
+    autoLogging: { ignore: (req) => /^\/(api\/)?health\/(live|ready)\b/.test((req as Request).originalUrl ?? req.url) },
     genReqId: (req, res) => {
       const incoming = req.headers['x-request-id'];
       const id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();

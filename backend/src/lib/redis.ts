@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from './logger';
+import { describeError, redactUrl } from './operator-messages';
 
 export { Redis };
 
@@ -126,12 +127,14 @@ export async function probeRedis(url: string, timeoutMs = 3000): Promise<void> {
     retryStrategy: () => null,
     enableOfflineQueue: false,
   });
-  client.on('error', () => undefined);
+  // connect() only says "Connection is closed"; the socket's own error says why (refused, timed out…).
+  let cause: unknown;
+  client.on('error', (err) => (cause ??= err));
   try {
     await client.connect();
     await client.ping();
   } catch (err) {
-    throw new RedisUnavailableError(`Redis at ${url} does not answer: ${(err as Error).message}`);
+    throw new RedisUnavailableError(`Redis at ${redactUrl(url)} does not answer: ${describeError(cause ?? err)}`);
   } finally {
     client.disconnect();
   }
@@ -139,18 +142,44 @@ export async function probeRedis(url: string, timeoutMs = 3000): Promise<void> {
 
 /**
  * A long-lived connection that reconnects by itself. `forWorkers` connections block
- * (BullMQ workers, pub/sub) and must never give up a command.
+ * (BullMQ workers, pub/sub) and must never give up a command. With a logger, an outage is one
+ * warning line naming the reason (refused, timed out, …) and its end one info line.
  */
-export function connectRedis(url: string, options: RedisOptions & { forWorkers?: boolean } = {}): Redis {
-  const { forWorkers, ...rest } = options;
+export function connectRedis(
+  url: string,
+  options: RedisOptions & { forWorkers?: boolean; logger?: Logger; name?: string } = {},
+): Redis {
+  const { forWorkers, logger, name = 'redis', ...rest } = options;
   const client = new Redis(url, {
     maxRetriesPerRequest: forWorkers ? null : 2,
     enableReadyCheck: true,
     ...rest,
   });
+  const outage = connectionOutage(logger, name, url);
   // Reconnection is automatic; health reports the outage. Without a listener ioredis logs to stderr.
-  client.on('error', () => undefined);
+  client.on('error', outage.failed);
+  client.on('ready', outage.recovered);
   return client;
+}
+
+/** Reports a connection's failures once per outage, in English and without its password. */
+export function connectionOutage(logger: Logger | undefined, name: string, url: string) {
+  let down = false;
+  return {
+    failed: (err: unknown) => {
+      if (down) return;
+      down = true;
+      logger?.warn(
+        { connection: name, redis: redactUrl(url), reason: describeError(err) },
+        `${name}: Redis connection lost (${describeError(err)}); retrying`,
+      );
+    },
+    recovered: () => {
+      if (!down) return;
+      down = false;
+      logger?.info({ connection: name, redis: redactUrl(url) }, `${name}: Redis connection restored`);
+    },
+  };
 }
 
 /** Waits for the promise to settle, at most timeoutMs (a Redis that does not answer must not hang shutdown). */

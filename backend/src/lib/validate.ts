@@ -1,8 +1,8 @@
 /**
- * The zod validation middleware: parses `{ params, query, body }` and answers 400 invalid_input
- * with the offending fields before any handler (and so any write) runs.
+ * Input validation: parses `{ params, query, body }` with zod and throws 400 invalid_input naming
+ * every offending field before any handler (and so any write) runs (see api-router.ts).
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import type { z } from 'zod';
 import type { FieldErrors } from '../contract/errors';
 import { invalidInput } from './errors';
@@ -41,31 +41,4 @@ export function parseInput<S extends RequestSchemas>(schemas: S, req: Request): 
   }
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
   return input as ValidInput<S>;
-}
-
-/** Middleware form: the parsed input is left in `res.locals.input`. */
-export function validate<S extends RequestSchemas>(schemas: S): RequestHandler {
-  return (req, res, next) => {
-    res.locals.input = parseInput(schemas, req);
-    next();
-  };
-}
-
-/**
- * A route handler with validated input: `endpoint({ params: IdParams }, async ({ params }) => present(…))`.
- * What the handler returns is sent as JSON (status 200, or `status`); returning undefined means
- * the handler answered itself.
- */
-export function endpoint<S extends RequestSchemas>(
-  schemas: S,
-  handler: (input: ValidInput<S>, req: Request, res: Response) => Promise<unknown> | unknown,
-  status = 200,
-): RequestHandler[] {
-  return [
-    validate(schemas),
-    async (req, res) => {
-      const result = await handler(res.locals.input as ValidInput<S>, req, res);
-      if (result !== undefined && !res.headersSent) res.status(status).json(result);
-    },
-  ];
 }

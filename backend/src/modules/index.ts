@@ -1,40 +1,56 @@
-/** Every domain's routes, mounted under /api. */
+/** Every domain's handlers, mounted under /api from the contract's declarations. */
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import { apiRouter } from '../lib/api-router';
+import { achievementRoutes } from './achievements/routes';
 import { authenticate } from './auth/guard';
+import { oauthRoutes } from './auth/oauth/routes';
 import { authRoutes } from './auth/routes';
-import { favouriteRoutes } from './favourites/routes';
-import { healthRoutes } from './health/routes';
-import { profileRoutes } from './profile/routes';
-import { reviewRoutes } from './reviews/routes';
 import { countryRoutes } from './countries/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { favouriteRoutes } from './favourites/routes';
 import { filmRoutes } from './films/routes';
 import { genreRoutes } from './genres/routes';
 import { hallRoutes } from './halls/routes';
+import { healthRoutes } from './health/routes';
 import { newsRoutes } from './news/routes';
 import { personRoutes } from './persons/routes';
+import { profileRoutes } from './profile/routes';
+import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedules/routes';
-import { stockRoutes } from './stocks/routes';
 import { seatRoutes } from './seats/routes';
+import { stockRoutes } from './stocks/routes';
 import { ticketRoutes } from './tickets/routes';
+import { userRoutes } from './users/routes';
 
-export function apiRoutes(ctx: AppContext): Router {
+export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => boolean }): Router {
   const router = Router();
-  router.use(healthRoutes(ctx));
   router.use(authenticate(ctx));
-  router.use(authRoutes(ctx));
-  router.use(profileRoutes(ctx));
-  router.use(favouriteRoutes(ctx));
-  router.use(reviewRoutes(ctx));
-  router.use(filmRoutes(ctx));
-  router.use(genreRoutes(ctx));
-  router.use(countryRoutes(ctx));
-  router.use(hallRoutes(ctx));
-  router.use(scheduleRoutes(ctx));
-  router.use(personRoutes(ctx));
-  router.use(newsRoutes(ctx));
-  router.use(stockRoutes(ctx));
-  router.use(seatRoutes(ctx));
-  router.use(ticketRoutes(ctx));
+  router.use(
+    apiRouter(
+      [
+        healthRoutes(ctx, isDraining),
+        authRoutes(ctx),
+        oauthRoutes(ctx),
+        profileRoutes(ctx),
+        favouriteRoutes(ctx),
+        reviewRoutes(ctx),
+        filmRoutes(ctx),
+        genreRoutes(ctx),
+        countryRoutes(ctx),
+        hallRoutes(ctx),
+        scheduleRoutes(ctx),
+        personRoutes(ctx),
+        newsRoutes(ctx),
+        stockRoutes(ctx),
+        seatRoutes(ctx),
+        ticketRoutes(ctx),
+        dashboardRoutes(ctx),
+        userRoutes(ctx),
+        achievementRoutes(ctx),
+      ],
+      { checkResponses: ctx.config.env !== 'production' },
+    ),
+  );
   return router;
 }

@@ -1,4 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
+import type { Logger } from '../lib/logger';
 import { connectRedis, type Redis } from '../lib/redis';
 import { JOBS, QUEUE_NAMES, type JobName, type JobPayload, type QueueName } from './jobs';
 
@@ -21,8 +22,8 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-export function createQueues(redisUrl: string, redisPrefix: string): Queues {
-  const connection: Redis = connectRedis(redisUrl);
+export function createQueues(redisUrl: string, redisPrefix: string, logger?: Logger): Queues {
+  const connection: Redis = connectRedis(redisUrl, { logger, name: 'queues' });
   const queues = new Map<QueueName, Queue>(
     QUEUE_NAMES.map((name) => [
       name,
@@ -38,6 +39,8 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
       }),
     ]),
   );
+  // Their connection reports outages (connectRedis); without a listener BullMQ prints each retry's stack.
+  for (const q of queues.values()) q.on('error', () => undefined);
   const queue = (name: QueueName) => queues.get(name)!;
   return {
     queue,

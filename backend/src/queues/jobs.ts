@@ -9,6 +9,8 @@ import { z } from '../contract/zod';
 export const QUEUE_NAMES = ['mail', 'tickets'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
+const TicketIdsSchema = z.array(z.number().int().positive()).min(1).max(MAX_SEATS_PER_PURCHASE);
+
 export const JOBS = {
   /** Sends one e-mail (SMTP_URL, or a file in data/outbox when unset). */
   'mail.send': {
@@ -20,14 +22,45 @@ export const JOBS = {
       html: z.string().optional(),
     }),
   },
-  /** Renders the PDF of each ticket of a purchase into <storage>/tickets/<id>.pdf. */
+  /** Mails the buyer their tickets, each as a PDF attachment (rendered here when missing: Redis carries ids only). */
+  'mail.tickets-sold': {
+    queue: 'mail',
+    payload: z.object({ userId: z.number().int().positive(), ticketIds: TicketIdsSchema }),
+  },
+  /** Confirms a refund to the ticket's owner. */
+  'mail.ticket-refunded': {
+    queue: 'mail',
+    payload: z.object({ ticketId: z.number().int().positive() }),
+  },
+  /** Renders the current PDF of each ticket into <storage>/tickets/<id>/ (after a sale, and again after a refund). */
   'tickets.render-pdf': {
     queue: 'tickets',
-    payload: z.object({
-      ticketIds: z.array(z.number().int().positive()).min(1).max(MAX_SEATS_PER_PURCHASE),
-    }),
+    payload: z.object({ ticketIds: TicketIdsSchema }),
+  },
+  /**
+   * Moves one session's tickets to the watching state its clock says (delayed to its start and to
+   * its end; see scheduleWatchingJobs). The state is read from the clock, not from the payload, so
+   * a job of an earlier schedule that still fires does no harm.
+   */
+  'tickets.watching': {
+    queue: 'tickets',
+    payload: z.object({ sessionId: z.number().int().positive() }),
+  },
+  /** Moves every ticket whose session started or ended to its state: heals what delayed jobs missed. */
+  'tickets.watching-sweep': {
+    queue: 'tickets',
+    payload: z.object({}),
   },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
+
+/**
+ * Jobs the workers schedule themselves: each runs every `everyMs` (a BullMQ job scheduler, one
+ * per deployment however many workers upsert it) and once when a workers process starts.
+ */
+export const REPEATED_JOBS = [{ name: 'tickets.watching-sweep', everyMs: 60_000 }] as const satisfies readonly {
+  name: keyof typeof JOBS;
+  everyMs: number;
+}[];
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;

@@ -1,17 +1,19 @@
 /**
- * Socket.IO on the API's HTTP server. Processes share rooms through the Redis adapter (channels
- * under the deployment's prefix); the handshake's bearer token identifies the viewer.
+ * Socket.IO on the API's HTTP server. Seat changes come from the seat feed (every process hears
+ * every change, in version order) and are written to this process's own sockets; other events
+ * reach rooms across processes through the Redis adapter (channels under the deployment's prefix).
  */
 import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { AppContext } from '../context';
 import { closeRedis, connectRedis, drained } from '../lib/redis';
-import { bearerToken } from '../modules/auth/guard';
-import { verifyToken } from '../modules/auth/tokens';
-import { SeatBroadcaster, socketChannelKey } from './broadcast';
+import { socketChannelKey } from './emitter';
+import { SeatFanout } from './fanout';
 import { registerSeatEvents, type SeatServer } from './seat-events';
+import { subscribeSeatFeed } from './seat-feed';
 import { SeatStore } from './seat-store';
+import { authenticateSocket } from './socket-auth';
 import { startSweeper } from './sweeper';
 
 export interface Realtime {
@@ -20,7 +22,14 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-export function attachRealtime(ctx: AppContext, server: http.Server): Realtime {
+/** Resolves once the seat feed is subscribed: only then may the server take connections. */
+export async function attachRealtime(ctx: AppContext, server: http.Server): Promise<Realtime> {
+  const fanout = new SeatFanout();
+  const feed = await subscribeSeatFeed(
+    ctx,
+    (delta) => fanout.receive(delta),
+    () => fanout.resetAll(),
+  );
   const pub = connectRedis(ctx.redisUrl);
   const sub = connectRedis(ctx.redisUrl, { forWorkers: true });
   const io: SeatServer = new Server(server, {
@@ -28,24 +37,11 @@ export function attachRealtime(ctx: AppContext, server: http.Server): Realtime {
     adapter: createAdapter(pub, sub, { key: socketChannelKey(ctx) }),
   });
 
-  // `auth: { token }` from the browser client, or an Authorization header from other clients.
-  // A missing or invalid token makes a guest, who may watch but not hold.
-  io.use(async (socket, next) => {
-    const { auth, headers } = socket.handshake;
-    const token = typeof auth.token === 'string' ? auth.token : bearerToken(headers.authorization);
-    try {
-      socket.data.user = token ? await verifyToken(ctx, token) : undefined;
-      next();
-    } catch (err) {
-      ctx.logger.error({ err }, 'socket authentication failed');
-      next(new Error('unavailable'));
-    }
-  });
-
   const store = new SeatStore(ctx);
-  const broadcaster = new SeatBroadcaster(io);
-  io.on('connection', (socket) => registerSeatEvents(socket, store, broadcaster, ctx.logger));
-  const sweeper = startSweeper(store, broadcaster, ctx.logger);
+  io.on('connection', (socket) =>
+    registerSeatEvents(socket, { store, fanout, logger: ctx.logger, viewer: authenticateSocket(ctx, socket) }),
+  );
+  const sweeper = startSweeper(store, ctx.logger);
 
   return {
     io,
@@ -55,7 +51,7 @@ export function attachRealtime(ctx: AppContext, server: http.Server): Realtime {
       // (replies come in order), or those calls reject unheard when the connection closes.
       await drained(sub);
       await io.close();
-      await Promise.all([closeRedis(pub), closeRedis(sub)]);
+      await Promise.all([closeRedis(pub), closeRedis(sub), feed.close()]);
     },
   };
 }

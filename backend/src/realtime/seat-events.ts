@@ -1,9 +1,15 @@
 /**
- * A socket's seat events: join a session's hall (snapshot), hold, release, release all. Payloads
- * come from the network and are validated; every event is acknowledged with ok or a reason.
+ * A socket's seat events: join a session's hall (snapshot), leave it, hold, release, release all.
+ * Payloads come from the network and are validated; every event is acknowledged with ok or a
+ * reason. The changes themselves reach the room through the seat feed, not from here.
+ *
+ * Joins and leaves of one socket run one after the other, in the order sent: a socket watches
+ * one hall at most, the one of its last successful join, and a refused join changes nothing.
  */
+import type { ServerEvents } from '../contract/events';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
+import { MAX_HOLDS_PER_SECOND } from '../contract/constants';
 import {
   SeatRefSchema,
   SessionRefSchema,
@@ -11,19 +17,20 @@ import {
   type SeatAck,
   type SeatClientEvents,
   type SeatRefusal,
-  type SeatServerEvents,
 } from '../contract/seats';
 import type { Logger } from '../lib/logger';
 import type { AuthUser } from '../modules/auth/tokens';
-import { sessionRoom, viewerRoom, type SeatBroadcaster } from './broadcast';
+import { sessionRoom } from './rooms';
+import type { SeatFanout, Watcher } from './fanout';
 import type { SeatResult, SeatStatus, SeatStore } from './seat-store';
+import type { SocketViewer } from './socket-auth';
 
 export interface SeatSocketData {
-  /** The signed-in viewer of the handshake; guests only watch. */
+  /** The signed-in person of the handshake, once their token is verified; guests only watch. */
   user?: AuthUser;
 }
-export type SeatServer = Server<SeatClientEvents, SeatServerEvents, Record<string, never>, SeatSocketData>;
-type SeatSocket = Socket<SeatClientEvents, SeatServerEvents, Record<string, never>, SeatSocketData>;
+export type SeatServer = Server<SeatClientEvents, ServerEvents, Record<string, never>, SeatSocketData>;
+export type SeatSocket = Socket<SeatClientEvents, ServerEvents, Record<string, never>, SeatSocketData>;
 /** The acknowledgement callback of a client event. */
 type Reply<E extends keyof SeatClientEvents> = Parameters<SeatClientEvents[E]>[1];
 
@@ -43,17 +50,49 @@ function holdAck(result: SeatResult): HoldAck {
   return { ok: true, version: result.version, deadline: result.deadline, now: result.now };
 }
 
-export function registerSeatEvents(
-  socket: SeatSocket,
-  store: SeatStore,
-  broadcaster: SeatBroadcaster,
-  logger: Logger,
-): void {
-  const user = socket.data.user;
+/** A token bucket: `perSecond` refills a second, as many at once at most. */
+function rateLimit(perSecond: number) {
+  let tokens = perSecond;
+  let at = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(perSecond, tokens + ((now - at) / 1000) * perSecond);
+    at = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+export interface SeatEventDeps {
+  store: SeatStore;
+  fanout: SeatFanout;
+  logger: Logger;
+  viewer: SocketViewer;
+}
+
+export function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, viewer }: SeatEventDeps): void {
+  /** The hall this socket watches, and the one a join in progress is about to watch. */
+  let watching: Watcher | undefined;
+  let joining: Watcher | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Runs joins and leaves one at a time, in the order they came. */
+  const serially = <A extends unknown[]>(task: (...args: A) => Promise<void>) =>
+    ((...args: A) => {
+      const run = queue.then(() => task(...args));
+      queue = run.catch(() => undefined);
+      return run;
+    }) as (...args: A) => Promise<void>;
+  const mayHold = rateLimit(MAX_HOLDS_PER_SECOND);
+
+  socket.on('disconnect', () => {
+    fanout.unwatch(watching);
+    fanout.unwatch(joining);
+  });
 
   /**
-   * Validates the payload and runs the handler, which answers through `reply` (before it
-   * broadcasts: the viewer who acted hears first). Failures are logged and answered too.
+   * Validates the payload and runs the handler, which answers through `reply`. Failures are
+   * logged and answered too.
    */
   function on<E extends keyof SeatClientEvents, S extends z.ZodType>(
     event: E,
@@ -78,48 +117,65 @@ export function registerSeatEvents(
     }) as never);
   }
 
-  async function leaveHalls() {
-    for (const room of socket.rooms) if (room.startsWith('session:')) await socket.leave(room);
+  async function stopWatching() {
+    if (!watching) return;
+    fanout.unwatch(watching);
+    await socket.leave(sessionRoom(watching.sessionId));
+    watching = undefined;
   }
 
-  on('seats:join', SessionRefSchema, async ({ sessionId }, reply) => {
-    await leaveHalls();
-    // Join before the snapshot: a change made in between arrives as a delta newer than the snapshot.
-    await socket.join(user ? [sessionRoom(sessionId), viewerRoom(sessionId, user.id)] : sessionRoom(sessionId));
-    const result = await store.snapshot(sessionId, user?.id);
-    if (result.status !== 'ok') {
-      await leaveHalls();
-      return reply(refuse(REFUSAL[result.status]));
-    }
-    const { version, sold, held, mine, deadline, now } = result;
-    reply({ ok: true, snapshot: { sessionId, version, sold, held, mine, deadline, now } });
-    broadcaster.send(sessionId, result);
-  });
+  on(
+    'seats:join',
+    SessionRefSchema,
+    serially(async ({ sessionId }, reply) => {
+      const user = await viewer();
+      // Watching starts before the snapshot is taken: a change made after it is written once the
+      // snapshot has been; one made before it is in it.
+      const next = (joining = fanout.watch(socket, sessionId, user?.id));
+      try {
+        const result = await store.snapshot(sessionId, user?.id);
+        if (result.status !== 'ok') return reply(refuse(REFUSAL[result.status]));
+        if (!socket.connected) return;
+        // The hall watched so far is left; joining it again only replaces its watcher.
+        if (watching?.sessionId === sessionId) fanout.unwatch(watching);
+        else await stopWatching();
+        await socket.join(sessionRoom(sessionId));
+        watching = next;
+        const { version, sold, held, mine, deadline, now } = result;
+        reply({ ok: true, snapshot: { sessionId, version, sold, held, mine, deadline, now } });
+        fanout.ready(next, version);
+      } finally {
+        joining = undefined;
+        if (watching !== next) fanout.unwatch(next);
+      }
+    }),
+  );
 
-  on('seats:leave', SessionRefSchema, async ({ sessionId }, reply) => {
-    await socket.leave(sessionRoom(sessionId));
-    if (user) await socket.leave(viewerRoom(sessionId, user.id));
-    reply({ ok: true });
-  });
+  on(
+    'seats:leave',
+    SessionRefSchema,
+    serially(async ({ sessionId }, reply) => {
+      if (watching?.sessionId === sessionId) await stopWatching();
+      reply({ ok: true });
+    }),
+  );
 
   on('seats:hold', SeatRefSchema, async ({ sessionId, seat }, reply) => {
+    const user = await viewer();
     if (!user) return reply(refuse('auth'));
-    const result = await store.hold(sessionId, user.id, seat);
-    reply(holdAck(result));
-    broadcaster.send(sessionId, result, user.id);
+    if (!mayHold()) return reply(refuse('rate'));
+    reply(holdAck(await store.hold(sessionId, user.id, seat)));
   });
 
   on('seats:release', SeatRefSchema, async ({ sessionId, seat }, reply) => {
+    const user = await viewer();
     if (!user) return reply(refuse('auth'));
-    const result = await store.release(sessionId, user.id, seat);
-    reply(holdAck(result));
-    broadcaster.send(sessionId, result);
+    reply(holdAck(await store.release(sessionId, user.id, seat)));
   });
 
   on('seats:release-all', SessionRefSchema, async ({ sessionId }, reply) => {
+    const user = await viewer();
     if (!user) return reply(refuse('auth'));
-    const result = await store.release(sessionId, user.id);
-    reply(holdAck(result));
-    broadcaster.send(sessionId, result);
+    reply(holdAck(await store.release(sessionId, user.id)));
   });
 }

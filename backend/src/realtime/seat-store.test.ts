@@ -1,28 +1,29 @@
-/** The hold scripts' rules, straight against Redis (no sockets). */
+/** The hold scripts' rules, straight against Redis (no sockets), and the feed they publish on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeatDelta } from '../contract/seats';
 import { schema } from '../db';
 import { buildSession, buildUser } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/harness';
-import { SeatBroadcaster, type RoomTarget } from './broadcast';
+import type { FeedDelta } from './fanout';
+import { subscribeSeatFeed, type SeatFeed } from './seat-feed';
 import { SeatStore } from './seat-store';
 import { sweepExpiredHolds } from './sweeper';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A broadcaster over a target that records the frames it would have sent. */
-function recorder() {
-  const sent: { room: string; except?: string[]; deltas: SeatDelta[] }[] = [];
-  const target: RoomTarget = {
-    to: (room) => ({
-      emit: (_e, deltas) => sent.push({ room, deltas }),
-      except: (except) => ({ emit: (_e, deltas) => sent.push({ room, except, deltas }) }),
-    }),
-  };
-  return { sent, broadcaster: new SeatBroadcaster(target) };
+/** Everything published on the seat feed, as an API process hears it. */
+async function listen(ctx: TestContext): Promise<{ heard: FeedDelta[]; feed: SeatFeed }> {
+  const heard: FeedDelta[] = [];
+  const feed = await subscribeSeatFeed(
+    ctx,
+    (delta) => heard.push(delta),
+    () => undefined,
+  );
+  return { heard, feed };
 }
-/** Frames leave once the current turn of the event loop is over. */
-const nextTurn = () => new Promise((r) => setImmediate(r));
+/** Waits until the feed has carried a change of this version (a PUBLISH reaches the subscriber after the script's answer). */
+async function heardUpTo(heard: FeedDelta[], version: number) {
+  while (!heard.some((d) => d.version >= version)) await sleep(5);
+}
 
 describe('hold rules', () => {
   let ctx: TestContext;
@@ -129,6 +130,16 @@ describe('hold rules', () => {
     expect((await store.hold(s, bob, 'r8m1')).status).toBe('taken');
   });
 
+  it('frees seats sold and then refunded, and changes nothing for seats that were not sold', async () => {
+    const s = await newSession();
+    await store.sell(s, ['r8m3', 'r8m4']);
+    const freed = await store.unsell(s, ['r8m3', 'r8m5']);
+    expect(freed.changes).toEqual([{ seat: 'r8m3', state: 'free' }]);
+    expect((await store.snapshot(s, ann)).sold).toEqual(['r8m4']);
+    expect((await store.hold(s, bob, 'r8m3')).status).toBe('ok');
+    expect(await store.unsell(s, ['r8m5'])).toMatchObject({ changes: [], version: freed.version + 1 });
+  });
+
   it('checks a purchase: taken by another, not held (expired), or fine', async () => {
     const s = await newSession();
     await store.hold(s, ann, 'r9m1');
@@ -187,20 +198,18 @@ describe('hold expiry (1 second holds)', () => {
     await store.hold(s, ann, 'r2m1');
     await store.hold(s, bob, 'r2m2');
     await sleep(1100);
-    const a = recorder();
-    const b = recorder();
-    await Promise.all([sweepExpiredHolds(store, a.broadcaster), sweepExpiredHolds(store, b.broadcaster)]);
-    await nextTurn();
-    const changes = [...a.sent, ...b.sent]
-      .flatMap((sent) => sent.deltas)
-      .filter((delta) => delta.sessionId === s)
-      .flatMap((delta) => delta.changes);
+    const { heard, feed } = await listen(ctx);
+    await Promise.all([sweepExpiredHolds(store), sweepExpiredHolds(store)]);
+    expect(await sweepExpiredHolds(store)).toBe(0);
+    const { version } = await store.snapshot(s, undefined);
+    await heardUpTo(heard, version);
+    const changes = heard.filter((delta) => delta.sessionId === s).flatMap((delta) => delta.changes);
     expect(changes.toSorted((x, y) => x.seat.localeCompare(y.seat))).toEqual([
       { seat: 'r2m1', state: 'free' },
       { seat: 'r2m2', state: 'free' },
     ]);
-    expect(await sweepExpiredHolds(store, a.broadcaster)).toBe(0);
     expect(await store.snapshot(s, undefined)).toMatchObject({ held: [], mine: [] });
+    await feed.close();
   });
 
   it('starts a new deadline when a viewer takes a seat again after expiry', async () => {
@@ -213,7 +222,7 @@ describe('hold expiry (1 second holds)', () => {
   });
 });
 
-describe('broadcasting', () => {
+describe('the seat feed', () => {
   let ctx: TestContext;
   let store: SeatStore;
   beforeAll(async () => {
@@ -222,34 +231,31 @@ describe('broadcasting', () => {
   });
   afterAll(() => ctx.close());
 
-  it('sends the changes of one moment as one frame per room, with the holders seeing their own seats as mine', async () => {
+  it('carries every change once, in version order, a hold naming its holder and deadline', async () => {
     const s = (await buildSession(ctx.db)).id;
     const [ann, bob] = [(await buildUser(ctx.db)).id, (await buildUser(ctx.db)).id];
-    const { sent, broadcaster } = recorder();
-    // One after the other, so that ann's change has the lower version; the sends below share one turn.
-    const results = [await store.hold(s, ann, 'r1m1'), await store.hold(s, bob, 'r1m2')];
-    broadcaster.send(s, results[1]!, bob);
-    broadcaster.send(s, results[0]!, ann);
-    expect(sent).toEqual([]);
-    await nextTurn();
-    const [v1, v2] = results.map((r) => r.version);
-    const room = { sessionId: s, changes: [{ seat: 'r1m1', state: 'held' }], version: v1 };
-    const second = { sessionId: s, changes: [{ seat: 'r1m2', state: 'held' }], version: v2 };
-    // In version order, whichever was sent first.
-    expect(sent).toEqual([
-      {
-        room: `session:${s}`,
-        except: [`session:${s}:viewer:${ann}`, `session:${s}:viewer:${bob}`],
-        deltas: [room, second],
-      },
-      {
-        room: `session:${s}:viewer:${ann}`,
-        deltas: [{ ...room, changes: [{ seat: 'r1m1', state: 'mine' }], deadline: results[0]!.deadline }, second],
-      },
-      {
-        room: `session:${s}:viewer:${bob}`,
-        deltas: [room, { ...second, changes: [{ seat: 'r1m2', state: 'mine' }], deadline: results[1]!.deadline }],
-      },
+    const { heard, feed } = await listen(ctx);
+    const { version } = await store.snapshot(s, undefined);
+    // Concurrent calls: the order is Redis', whatever order the answers come back in.
+    const results = await Promise.all([
+      store.hold(s, ann, 'r1m1'),
+      store.hold(s, bob, 'r1m2'),
+      store.hold(s, bob, 'r1m1'),
+      store.release(s, ann, 'r1m5'),
+      store.sell(s, ['r2m1']),
+      store.hold(s, ann, 'r1m3'),
     ]);
+    const last = Math.max(...results.map((r) => r.version));
+    expect(last).toBe(version + 4);
+    await heardUpTo(heard, last);
+    expect(heard.map((d) => d.version)).toEqual([version + 1, version + 2, version + 3, version + 4]);
+    for (const result of results.filter((r) => r.changes.length > 0)) {
+      const delta = heard.find((d) => d.version === result.version);
+      expect(delta).toMatchObject({ sessionId: s, changes: result.changes });
+    }
+    const annHold = heard.find((d) => d.changes.some((c) => c.seat === 'r1m1' && c.state === 'held'));
+    expect(annHold).toMatchObject({ holder: ann, deadline: results[0]!.deadline });
+    expect(heard.find((d) => d.changes.some((c) => c.state === 'sold'))).not.toHaveProperty('holder');
+    await feed.close();
   });
 });

@@ -2,7 +2,7 @@
  * Seat holds in Redis (sales stay in PostgreSQL). Each operation is one atomic Lua script over a
  * session's keys; a session is copied from the database (start, sold seats) the first time a
  * script finds it missing. Every answer lists the changes it made under one new version number,
- * for the caller to broadcast.
+ * and the script publishes the same changes on the seat feed (seat-feed.ts), whoever called it.
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import { HALL_PLACES, HALL_ROWS, MAX_SEATS_PER_PURCHASE, RELEASED_TICKET_STATUSES } from '../contract/constants';
@@ -10,6 +10,9 @@ import type { SeatChange, SeatCode } from '../contract/seats';
 import type { AppContext } from '../context';
 import { schema } from '../db';
 import { LuaScript } from './lua-script';
+
+/** The pub/sub channel on which the scripts publish every change (one per deployment). */
+export const seatFeedChannel = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('seats', 'feed');
 
 const sessionScript = (name: string) => LuaScript.fromFiles('clock', 'session', name);
 
@@ -19,6 +22,7 @@ export const SEAT_SCRIPTS = {
   snapshot: sessionScript('snapshot'),
   check: sessionScript('check'),
   sell: sessionScript('sell'),
+  unsell: sessionScript('unsell'),
   expire: sessionScript('expire'),
   load: sessionScript('load'),
   due: LuaScript.fromFiles('clock', 'due'),
@@ -33,7 +37,7 @@ export interface SeatResult {
   /** 'missing': no such session; 'expired': a seat to buy is not (or no longer) held by the buyer. */
   status: SeatStatus;
   version: number;
-  /** 'held' for a seat just taken: the caller tells the holder 'mine'. */
+  /** 'held' for a seat just taken (its holder's sockets hear 'mine'). */
   changes: SeatChange[];
   deadline: number | null;
   now: number;
@@ -76,7 +80,7 @@ export class SeatStore {
 
   sessionKeys(sessionId: number): string[] {
     const key = (part: string) => this.ctx.keys.of('seats', sessionId, part);
-    return [key('meta'), key('sold'), key('holds'), key('deadlines'), this.expiryKey];
+    return [key('meta'), key('sold'), key('holds'), key('deadlines'), this.expiryKey, seatFeedChannel(this.ctx)];
   }
 
   snapshot(sessionId: number, viewer: number | undefined): Promise<SeatSnapshotResult> {
@@ -101,6 +105,11 @@ export class SeatStore {
   /** After a purchase committed: the seats are sold. */
   sell(sessionId: number, seats: string[]): Promise<SeatResult> {
     return this.run('sell', sessionId, seats);
+  }
+
+  /** After a refund or cancellation committed: the seats are free again. */
+  unsell(sessionId: number, seats: string[]): Promise<SeatResult> {
+    return this.run('unsell', sessionId, seats);
   }
 
   /** Releases the session's holds whose deadline passed; `members` are the index entries seen due. */

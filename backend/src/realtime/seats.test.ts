@@ -2,23 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSession, buildSignedInUser } from '../testing/factories';
 import { startTestApi, type TestApi } from '../testing/harness';
-import { connectSeatClient, request, says, type SeatClient } from '../testing/seat-client';
+import { request, says, socketPool } from '../testing/seat-client';
 import { startApi, type RunningApi } from '../server';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Sockets opened by a test file, closed after it. */
-function socketPool(url: () => string) {
-  const open: SeatClient[] = [];
-  return {
-    async connect(token?: string, base = url()) {
-      const client = await connectSeatClient(base, token);
-      open.push(client);
-      return client;
-    },
-    closeAll: () => open.forEach((c) => c.disconnect()),
-  };
-}
 
 describe('seat rooms', () => {
   let t: TestApi;

@@ -1,10 +1,9 @@
 /**
  * Hold expiry: every API process looks for due deadlines a few times a second. Releasing is one
- * atomic script per session, so whichever process gets there first frees and broadcasts the
- * seats, and the others find nothing left to do: one broadcast per expiry.
+ * atomic script per session, so whichever process gets there first frees the seats (and the
+ * script publishes the change), and the others find nothing left to do: one change per expiry.
  */
 import type { Logger } from '../lib/logger';
-import type { SeatBroadcaster } from './broadcast';
 import type { SeatStore } from './seat-store';
 
 /** Well under the promised second between a deadline and the broadcast. */
@@ -12,7 +11,7 @@ export const SWEEP_INTERVAL_MS = 250;
 const BATCH = 200;
 
 /** Releases every due hold once; resolves with the number of seats freed. */
-export async function sweepExpiredHolds(store: SeatStore, broadcaster: SeatBroadcaster): Promise<number> {
+export async function sweepExpiredHolds(store: SeatStore): Promise<number> {
   const due = await store.due(BATCH);
   const bySession = new Map<number, string[]>();
   for (const member of due) {
@@ -22,21 +21,16 @@ export async function sweepExpiredHolds(store: SeatStore, broadcaster: SeatBroad
   let freed = 0;
   for (const [sessionId, members] of bySession) {
     const result = await store.expire(sessionId, members);
-    broadcaster.send(sessionId, result);
     freed += result.changes.length;
   }
   return freed;
 }
 
-export function startSweeper(
-  store: SeatStore,
-  broadcaster: SeatBroadcaster,
-  logger: Logger,
-): { stop(): Promise<void> } {
+export function startSweeper(store: SeatStore, logger: Logger): { stop(): Promise<void> } {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     // A slow round (Redis busy) is not stacked with the next one.
-    running ??= sweepExpiredHolds(store, broadcaster)
+    running ??= sweepExpiredHolds(store)
       .catch((err: unknown) => logger.warn({ err }, 'hold sweep failed'))
       .finally(() => (running = undefined));
   }, SWEEP_INTERVAL_MS);

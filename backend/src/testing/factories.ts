@@ -9,6 +9,7 @@ import { schema, type Db } from '../db';
 import { hashPassword } from '../modules/auth/password';
 import { issueToken } from '../modules/auth/tokens';
 import type { AppContext } from '../context';
+import type { TicketsSold } from '../modules/tickets/changes';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -155,7 +156,14 @@ export async function buildTicket(
   const userId = overrides.userId ?? (await buildUser(db)).id;
   const [ticket] = await db
     .insert(schema.tickets)
-    .values({ seatNumber: 'r1m1', price: 350, ...overrides, userId })
+    .values({
+      seatNumber: 'r1m1',
+      price: 350,
+      // A refunded ticket carries its refund time (a CHECK says so).
+      ...(overrides.status === 'refunded' ? { refundedAt: new Date() } : {}),
+      ...overrides,
+      userId,
+    })
     .returning();
   return ticket!;
 }
@@ -213,4 +221,17 @@ export async function buildPromotion(
     })
     .returning();
   return promotion!;
+}
+
+/** What a purchase says it changed, for tickets built here: `await afterCommit(ctx, [soldChange(tickets)])`. */
+export function soldChange(tickets: (typeof schema.tickets.$inferSelect)[]): TicketsSold {
+  const [first] = tickets;
+  return {
+    what: 'tickets',
+    kind: 'sold',
+    userId: first!.userId,
+    sessionId: first!.sessionId,
+    ticketIds: tickets.map((t) => t.id),
+    seats: tickets.map((t) => t.seatNumber),
+  };
 }

@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const { MIGRATIONS_DIR } = await import('../db');
-    const client = await PGlite.create();
+    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    const client = await PGlite.create({ extensions: { btree_gist } });
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
     dbTemplate = path.join(tmp, 'template.tar');
     fs.writeFileSync(dbTemplate, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));

@@ -11,6 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import type { ApiInput, ApiKey, ApiOutput } from '../contract/api';
+import { requestLine } from '../contract/endpoint';
+import type { ErrorBody } from '../contract/errors';
 import { loadConfig, type Config } from '../config';
 import { createContext, type AppContext } from '../context';
 import { openDatabase, type Database } from '../db';
@@ -94,29 +97,55 @@ export interface TestApi {
   url: string;
   /** fetch against the API: `t.fetch('/api/films', { method: 'POST', json: {...}, token })`. */
   fetch(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  /**
+   * A declared endpoint, called as the web client calls it: `await t.call('GET /films/:id', { params: { id } })`.
+   * The body is the parsed JSON (the declared answer on success, the error shape otherwise).
+   */
+  call<K extends ApiKey>(key: K, input?: CallInput<K>, token?: string): Promise<CallResult<K>>;
   close(): Promise<void>;
 }
 
 export async function startTestApi(options: TestContextOptions = {}): Promise<TestApi> {
   const ctx = await createTestContext(options);
   const api = await startApi(ctx, 0, '127.0.0.1');
+  // PUBLIC_URL defaults to this process's own address, whose port is known only once it listens.
+  if (!options.env?.PUBLIC_URL) ctx.config.publicUrl = api.url;
+  const fetchApi: TestApi['fetch'] = (pathname, { json, token, headers, ...init } = {}) => {
+    const h = new Headers(headers);
+    if (json !== undefined) h.set('content-type', 'application/json');
+    if (token) h.set('authorization', `Bearer ${token}`);
+    return fetch(new URL(pathname, api.url), {
+      ...init,
+      headers: h,
+      body: json !== undefined ? JSON.stringify(json) : init.body,
+    });
+  };
   return {
     ctx,
     api,
     url: api.url,
-    fetch(pathname, { json, token, headers, ...init } = {}) {
-      const h = new Headers(headers);
-      if (json !== undefined) h.set('content-type', 'application/json');
-      if (token) h.set('authorization', `Bearer ${token}`);
-      return fetch(new URL(pathname, api.url), {
-        ...init,
-        headers: h,
-        body: json !== undefined ? JSON.stringify(json) : init.body,
+    fetch: fetchApi,
+    async call(key, input = {}, token) {
+      const { method, path } = requestLine(key, input as { params?: object; query?: object });
+      const { body } = input as { body?: unknown };
+      const res = await fetchApi(`/api${path}`, {
+        method,
+        token,
+        ...(body instanceof FormData ? { body } : body !== undefined ? { json: body } : {}),
       });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined } as CallResult<typeof key>;
     },
     async close() {
       await api.close();
       await ctx.close();
     },
   };
+}
+
+/** Input of a test call: as the client sends it, but anything goes (tests send bad input on purpose). */
+export type CallInput<K extends ApiKey> = Partial<ApiInput<K>> | { params?: object; query?: object; body?: unknown };
+export interface CallResult<K extends ApiKey> {
+  status: number;
+  body: ApiOutput<K> & ErrorBody;
 }

@@ -1,13 +1,15 @@
 /**
  * A fake OAuth 2.0 provider on loopback speaking the authorization-code flow the way Yandex,
  * Google and VK do, so the real passport strategies run against it:
- *   GET  /authorize  → 302 to redirect_uri with a one-time code (or error=access_denied)
- *   POST /token      → the code, client id, secret and redirect_uri are checked → an access token
+ *   GET  /authorize  → 302 to redirect_uri with a one-time code (or error=access_denied); a PKCE
+ *                      code_challenge (S256) is required
+ *   POST /token      → the code, client id, secret, redirect_uri and the PKCE code_verifier are checked
+ *                      → an access token
  *   GET  /userinfo   → the signed-in account, in the provider's own profile format
  * `signInAs(account)` says who is signed in at the provider when the browser arrives.
  */
 import { type OAuthProvider } from '../contract/accounts';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,13 +33,19 @@ export interface FakeOAuthProvider {
   denyNext(): void;
   /** How many codes were exchanged for tokens. */
   tokensIssued: number;
+  /** How many token requests were refused (wrong code, secret, redirect_uri or PKCE verifier). */
+  tokensRefused: number;
   close(): Promise<void>;
 }
 
 interface Grant {
   account: FakeAccount;
   redirectUri: string;
+  codeChallenge: string;
 }
+
+/** RFC 7636 S256: the challenge is the verifier's SHA-256 in base64url. */
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 /** The profile document each provider answers (the fields their passport strategies read). */
 function profileBody(flavour: OAuthProvider, a: FakeAccount): unknown {
@@ -98,7 +106,15 @@ export async function startFakeOAuthProvider(flavour: OAuthProvider): Promise<Fa
     if (req.method === 'GET' && url.pathname === '/authorize') {
       const q = url.searchParams;
       const redirectUri = q.get('redirect_uri');
-      if (q.get('response_type') !== 'code' || q.get('client_id') !== clientId || !redirectUri || !account) {
+      const codeChallenge = q.get('code_challenge');
+      if (
+        q.get('response_type') !== 'code' ||
+        q.get('client_id') !== clientId ||
+        !redirectUri ||
+        !account ||
+        !codeChallenge ||
+        q.get('code_challenge_method') !== 'S256'
+      ) {
         return json(res, 400, { error: 'invalid_request' });
       }
       const back = new URL(redirectUri);
@@ -109,7 +125,7 @@ export async function startFakeOAuthProvider(flavour: OAuthProvider): Promise<Fa
         back.searchParams.set('error_description', 'User denied access');
       } else {
         const code = randomBytes(16).toString('hex');
-        codes.set(code, { account, redirectUri });
+        codes.set(code, { account, redirectUri, codeChallenge });
         back.searchParams.set('code', code);
       }
       return res.writeHead(302, { location: back.toString() }).end();
@@ -123,8 +139,10 @@ export async function startFakeOAuthProvider(flavour: OAuthProvider): Promise<Fa
         form.get('client_id') !== clientId ||
         form.get('client_secret') !== clientSecret ||
         !grant ||
-        form.get('redirect_uri') !== grant.redirectUri
+        form.get('redirect_uri') !== grant.redirectUri ||
+        s256(form.get('code_verifier') ?? '') !== grant.codeChallenge
       ) {
+        provider.tokensRefused++;
         return json(res, 400, { error: 'invalid_grant' });
       }
       const accessToken = randomBytes(16).toString('hex');
@@ -161,6 +179,7 @@ export async function startFakeOAuthProvider(flavour: OAuthProvider): Promise<Fa
     signInAs: (a) => void (account = a),
     denyNext: () => void (deny = true),
     tokensIssued: 0,
+    tokensRefused: 0,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

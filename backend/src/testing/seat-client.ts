@@ -77,3 +77,33 @@ export const says =
   (seat: string, state: SeatDelta['changes'][number]['state']) =>
   (delta: SeatDelta): boolean =>
     delta.changes.some((c) => c.seat === seat && c.state === state);
+
+/** Sockets opened by a test file, closed after it. */
+export function socketPool(url: () => string) {
+  const open: SeatClient[] = [];
+  return {
+    async connect(token?: string, base = url()) {
+      const client = await connectSeatClient(base, token);
+      open.push(client);
+      return client;
+    },
+    closeAll: () => open.forEach((c) => c.disconnect()),
+  };
+}
+
+/** The deltas of a session a client received after a snapshot of it. */
+export const deltasAfter = (client: SeatClient, snapshot: SeatSnapshot) =>
+  client.deltas.filter((d) => d.sessionId === snapshot.sessionId && d.version > snapshot.version);
+
+/** A snapshot with deltas applied, as a seat map shows it (seats sorted, like snapshots). */
+export function replay(snapshot: SeatSnapshot, deltas: SeatDelta[]): Pick<SeatSnapshot, 'sold' | 'held' | 'mine'> {
+  const seats = new Map<string, string>();
+  for (const state of ['sold', 'held', 'mine'] as const) for (const seat of snapshot[state]) seats.set(seat, state);
+  for (const { changes } of deltas) for (const { seat, state } of changes) seats.set(seat, state);
+  const having = (state: string) =>
+    [...seats]
+      .filter(([, s]) => s === state)
+      .map(([seat]) => seat)
+      .sort();
+  return { sold: having('sold'), held: having('held'), mine: having('mine') };
+}

@@ -5,6 +5,7 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
+import { adminRoutes, publicLayoutAdminRoutes } from './admin-routes';
 import { RootLayout } from './layouts/root-layout';
 // The front door ships with the entry: no second round trip before the first paint.
 import HomePage from './routes/home';
@@ -27,6 +28,7 @@ const AuthCallbackPage = lazy(() => import('./routes/auth-callback'));
 const ProfilePage = lazy(() => import('./routes/profile'));
 const ProfileEditPage = lazy(() => import('./routes/profile-edit'));
 const ProfileReviewsPage = lazy(() => import('./routes/profile-reviews'));
+const ProfileWatchPage = lazy(() => import('./routes/profile-watch'));
 
 export function AppRoutes() {
   return (
@@ -42,6 +44,7 @@ export function AppRoutes() {
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.profileEdit} element={<ProfileEditPage />} />
           <Route path={paths.profileReviews} element={<ProfileReviewsPage />} />
+          <Route path={paths.profileWatch} element={<ProfileWatchPage />} />
           <Route path="films" element={<FilmsPage />} />
           <Route path="films/new" element={<NewFilmsPage />} />
           <Route path="films/:id" element={<FilmPage />} />
@@ -51,8 +54,10 @@ export function AppRoutes() {
           <Route path="stocks" element={<StocksPage />} />
           <Route path="stocks/:id" element={<StockPage />} />
           <Route path="checkout/:sessionId" element={<CheckoutPage />} />
+          {publicLayoutAdminRoutes()}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
+        {adminRoutes()}
       </Routes>
     </BrowserRouter>
   );

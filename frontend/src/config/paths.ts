@@ -20,5 +20,9 @@ export const paths = {
   profileReviews: '/profile/reviews',
   profileWatch: '/profile/watch',
   admin: '/admin/dashboard',
+  /** A back-office screen: '/admin/dashboard/<path>' ('' is the dashboard). */
+  adminSection: (path: string) => (path ? `/admin/dashboard/${path}` : '/admin/dashboard'),
+  adminScheduleCreate: '/admin/dashboard/schedule/create',
+  adminCheckIn: '/admin/dashboard/tickets/check-in',
   checkout: (sessionId: number | string) => `/checkout/${sessionId}`,
 } as const;

@@ -28,7 +28,8 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+/** `args`: Chromium flags beyond CHROMIUM_ARGS (e.g. a fake camera). */
+export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Promise<TestBrowser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
     throw new Error(
@@ -40,7 +41,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     executablePath,
     headless: true,
     userDataDir,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
   });
   return {
     browser,

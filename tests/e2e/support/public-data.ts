@@ -119,7 +119,11 @@ export async function insertPublicData(ctx: Pick<AppContext, 'db' | 'config'>): 
   // Today: one session that has started (when the day allows) and one later today; tomorrow: both films.
   const at = (date: string, time: string) => fromCinemaTime(`${date} ${time}`);
   const startedToday = now.slice(11, 16) >= '00:10';
-  if (startedToday) await buildSession(db, { filmId: film.id, hallId: hall.id, startsInMinutes: -5 });
+  // In a hall of its own: two-hour sessions of one hall may not overlap (sessions_no_overlap).
+  if (startedToday) {
+    const small = await buildHall(db, { name: 'Кинотеатр «Ракета» Зал 2' });
+    await buildSession(db, { filmId: film.id, hallId: small.id, startsInMinutes: -5 });
+  }
   const later = await buildSession(db, {
     filmId: film.id,
     hallId: hall.id,

@@ -12,12 +12,15 @@ export interface TestSite extends TestApi {
   browser: TestBrowser;
 }
 
-export async function startSite(env: Record<string, string> = {}): Promise<TestSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  { browserArgs = [] }: { browserArgs?: string[] } = {},
+): Promise<TestSite> {
   const dist = path.join(ROOT_DIR, 'frontend', 'dist', 'index.html');
   if (!fs.existsSync(dist)) throw new Error('frontend/dist is missing: run `npm run build` before the browser tests.');
   const api = await startTestApi({ env: { SERVE_WEB: '1', ...env } });
   try {
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ args: browserArgs });
     return {
       ...api,
       browser,

@@ -1,23 +1,15 @@
-/** The ticket PDF job through the real queue: a PDF per ticket, with the ticket's data and its code. */
+/** The ticket PDF job through the real queue: each ticket's current PDF is stored, once per content. */
 import fs from 'node:fs';
-import { bullPrefix } from '@kino/backend/queues';
 import { schema } from '@kino/backend/db';
-import { buildFilm, buildHall, buildSession, buildUser } from '@kino/backend/testing/factories';
+import { bullPrefix } from '@kino/backend/queues';
+import { ensureTicketPdf } from '@kino/backend/modules/tickets/pdf-files';
+import { buildFilm, buildSession, buildTicket, buildUser } from '@kino/backend/testing/factories';
 import { createTestContext, type TestContext } from '@kino/backend/testing/harness';
+import { pdfText } from '@kino/backend/testing/pdf';
 import { QueueEvents } from 'bullmq';
-import { PDFParse } from 'pdf-parse';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers, type RunningWorkers } from '../index';
-import { ticketPdfPath } from './render-ticket-pdf';
-
-async function pdfText(file: string): Promise<string> {
-  const parser = new PDFParse({ data: fs.readFileSync(file) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('tickets.render-pdf', () => {
   let ctx: TestContext;
@@ -38,38 +30,45 @@ describe('tickets.render-pdf', () => {
     await ctx.close();
   });
 
-  it('writes a PDF per ticket with the film, session, hall, seat, price, holder and QR code text', async () => {
+  async function run(jobId: string, ticketIds: number[]) {
+    await ctx.queues.enqueue('tickets.render-pdf', { ticketIds }, { jobId });
+    const job = await ctx.queues.queue('tickets').getJob(jobId);
+    return (await job!.waitUntilFinished(events, 30_000)) as { files: string[] };
+  }
+
+  it('stores the PDF of each ticket of a purchase, with its seat and holder, where a download finds it', async () => {
     const film = await buildFilm(ctx.db, { title: 'Сталкер', age: 16 });
-    const hall = await buildHall(ctx.db, { name: 'Кинотеатр «Ракета» Зал 2' });
-    const session = await buildSession(ctx.db, { filmId: film.id, hallId: hall.id, price: 1050 });
+    const session = await buildSession(ctx.db, { filmId: film.id, price: 1050 });
     const user = await buildUser(ctx.db, { fio: 'Пётр Зритель' });
-    const rows = await ctx.db
-      .insert(schema.tickets)
-      .values(
-        ['r5m6', 'r10m11'].map((seatNumber) => ({ sessionId: session.id, userId: user.id, seatNumber, price: 1050 })),
-      )
-      .returning();
-    const ticketIds = rows.map((r) => r.id);
-
-    await ctx.queues.enqueue('tickets.render-pdf', { ticketIds }, { jobId: 'pdf-test' });
-    const job = await ctx.queues.queue('tickets').getJob('pdf-test');
-    await job!.waitUntilFinished(events, 30_000);
-
-    const [first, second] = ticketIds.map((id) => ticketPdfPath(ctx.config.storageDir, id));
-    expect(fs.readFileSync(first!).subarray(0, 5).toString()).toBe('%PDF-');
-    const text = (await pdfText(first!)).replace(/\s+/g, ' ');
-    for (const expected of [
-      `Билет №${ticketIds[0]}`,
-      'Сталкер',
-      '16+',
-      'Кинотеатр «Ракета» Зал 2',
-      'Ряд 5, место 6',
-      '1 050 ₽',
-      'Пётр Зритель',
-      `KINO-${ticketIds[0]}-${session.id}-r5m6-`,
-    ]) {
-      expect(text).toContain(expected);
-    }
+    const tickets = [
+      await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber: 'r5m6', price: 1050 }),
+      await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber: 'r10m11', price: 1050 }),
+    ];
+    const { files } = await run(
+      'pdf-test',
+      tickets.map((t) => t.id),
+    );
+    expect(files).toHaveLength(2);
+    const [first, second] = files.map((file) => fs.readFileSync(file));
+    expect(await pdfText(first!)).toContain('Ряд 5, место 6');
+    expect(await pdfText(first!)).toContain('Пётр Зритель');
     expect(await pdfText(second!)).toContain('Ряд 10, место 11');
+    // The download endpoint gets the very file the job stored, rendering nothing.
+    expect((await ensureTicketPdf(ctx, tickets[0]!.id))!.file).toBe(files[0]);
+  });
+
+  it('renders the PDF again once the ticket changed, and leaves a current PDF as it is', async () => {
+    const session = await buildSession(ctx.db);
+    const ticket = await buildTicket(ctx.db, { sessionId: session.id });
+    const [before] = (await run('pdf-again-1', [ticket.id])).files;
+    const stored = fs.statSync(before!).mtimeMs;
+    expect((await run('pdf-again-2', [ticket.id])).files).toEqual([before]);
+    expect(fs.statSync(before!).mtimeMs).toBe(stored);
+
+    await ctx.db.update(schema.users).set({ fio: 'Новое Имя' }).where(eq(schema.users.id, ticket.userId));
+    const [after] = (await run('pdf-again-3', [ticket.id])).files;
+    expect(after).not.toBe(before);
+    expect(await pdfText(fs.readFileSync(after!))).toContain('Новое Имя');
+    expect(fs.existsSync(before!)).toBe(false);
   });
 });

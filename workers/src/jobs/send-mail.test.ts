@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { createTestContext, type TestContext } from '@kino/backend/testing/harness';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorkers, type RunningWorkers } from '../index';
-import { startSmtpServer, type TestSmtpServer } from '../testing/smtp';
+import { startTestSmtp, type TestSmtp } from '@kino/backend/testing/smtp';
 
 const mail = { to: 'viewer@example.test', subject: 'Восстановление пароля', text: 'Ссылка: http://localhost/reset' };
 
@@ -21,7 +21,7 @@ async function waitForFile(dir: string, timeoutMs = 10_000): Promise<string> {
 describe('the mail.send job', () => {
   let ctx: TestContext | undefined;
   let workers: RunningWorkers | undefined;
-  let smtp: TestSmtpServer | undefined;
+  let smtp: TestSmtp | undefined;
   afterEach(async () => {
     await workers?.close();
     await ctx?.close();
@@ -30,12 +30,12 @@ describe('the mail.send job', () => {
   });
 
   it('delivers the mail to the SMTP server of SMTP_URL', async () => {
-    smtp = await startSmtpServer();
+    smtp = await startTestSmtp();
     ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
     workers = await startWorkers(ctx);
     await ctx.queues.enqueue('mail.send', mail);
-    const received = await smtp.waitFor((m) => m.to.includes(mail.to));
-    expect(received.from).toBe('no-reply@kino.local');
+    const received = await smtp.nextMail(mail.to);
+    expect(received.from?.value[0]?.address).toBe('no-reply@kino.local');
     expect(received.subject).toBe(mail.subject);
     expect(received.text).toContain('Ссылка: http://localhost/reset');
   });

@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthResponseSchema, UserResponseSchema } from '../../contract/auth';
 import { ErrorBodySchema } from '../../contract/errors';
 import { schema } from '../../db';
 import { buildUser, TEST_PASSWORD } from '../../testing/factories';
+import { startEmbeddedRedis, type EmbeddedRedis } from '../../lib/redis';
 import { startTestApi, type TestApi } from '../../testing/harness';
 
 let t: TestApi;
@@ -143,21 +147,51 @@ describe('POST /api/authenticate', () => {
     expect((await post('/api/authenticate', { email: ['a@b.c'], password: true })).status).toBe(400);
   });
 
-  it('returns 429 after 10 attempts on one account from one address, and still serves other accounts', async () => {
+  it('returns 429 after 10 attempts on one account spread over 10 addresses, and still serves other accounts', async () => {
     const user = await buildUser(t.ctx.db);
     const other = await buildUser(t.ctx.db);
-    const address = newAddress();
     for (let i = 0; i < 10; i++) {
-      expect((await post('/api/authenticate', { email: user.email, password: `guess-${i}` }, address)).status).toBe(
-        401,
-      );
+      expect((await post('/api/authenticate', { email: user.email, password: `guess-${i}` })).status).toBe(401);
     }
-    const blocked = await post('/api/authenticate', { email: user.email, password: TEST_PASSWORD }, address);
+    const blocked = await post('/api/authenticate', { email: user.email, password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect((await post('/api/authenticate', { email: other.email, password: TEST_PASSWORD }, address)).status).toBe(
-      200,
-    );
+    expect((await post('/api/authenticate', { email: other.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('returns 429 after 50 attempts from one address on as many accounts', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 50; i++) {
+      const res = await post('/api/authenticate', { email: `probe-${i}@example.test`, password: 'x' }, address);
+      expect(res.status).toBe(401);
+    }
+    const user = await buildUser(t.ctx.db);
+    expect((await post('/api/authenticate', { email: user.email, password: TEST_PASSWORD }, address)).status).toBe(429);
+    expect((await post('/api/authenticate', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('sign-in while Redis is down', () => {
+  let redis: EmbeddedRedis;
+  let down: TestApi;
+  beforeAll(async () => {
+    redis = await startEmbeddedRedis(fs.mkdtempSync(path.join(os.tmpdir(), 'kino-redis-')));
+    down = await startTestApi({ redisUrl: redis.url });
+    await redis.stop();
+  });
+  // Cleaning its Redis keys fails: that Redis is gone on purpose.
+  afterAll(() => down.close().catch(() => undefined));
+
+  it('returns 200 with a working token, and the limits still hold, counted by this process', async () => {
+    const user = await buildUser(down.ctx.db);
+    const signIn = (password: string) =>
+      down.fetch('/api/authenticate', { method: 'POST', json: { email: user.email, password } });
+    const res = await signIn(TEST_PASSWORD);
+    expect(res.status).toBe(200);
+    const { token } = AuthResponseSchema.parse(await res.json());
+    expect((await down.fetch('/api/get-token', { token })).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await signIn(`guess-${i}`)).status).toBe(401);
+    expect((await signIn(TEST_PASSWORD)).status).toBe(429);
   });
 });
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { startWorkers, type RunningWorkers } from '@kino/workers';
 import { count, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
@@ -84,6 +85,28 @@ describe('password reset by mail', () => {
       fields: { token: 'Ссылка для сброса пароля недействительна или устарела. Запросите новую' },
     });
     expect((await signIn(user.email, 'brand new password')).status).toBe(200);
+  });
+
+  it('builds the link from PUBLIC_URL, never from a forged Host or X-Forwarded-Host', async () => {
+    const user = await buildUser(t.ctx.db);
+    const body = JSON.stringify({ email: user.email });
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = http.request(`${t.url}/api/forgot-password`, {
+        method: 'POST',
+        headers: {
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      });
+      req.on('response', (res) => resolve(res.resume().statusCode));
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(200);
+    expect(linkIn(await smtp.nextMail(user.email)).origin).toBe(t.url);
   });
 
   it('answers an unknown e-mail exactly as a known one, and sends it nothing', async () => {

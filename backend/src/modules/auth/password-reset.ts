@@ -11,22 +11,17 @@ import { type ResetPasswordBodySchema } from '../../contract/auth';
 import { CINEMA } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
+import { write } from '../../effects';
 import { invalidInput } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import { hashPassword } from './password';
 
 export const RESET_LINK_INVALID = 'Ссылка для сброса пароля недействительна или устарела. Запросите новую';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
-
 /** Mails a reset link to the account with this e-mail, if there is one (the caller answers the same either way). */
-export async function requestPasswordReset(
-  ctx: Pick<AppContext, 'db' | 'queues'>,
-  email: string,
-  siteOrigin: string,
-): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, email: string, siteOrigin: string): Promise<void> {
   const [user] = await ctx.db
     .select({ id: schema.users.id, fio: schema.users.fio, email: schema.users.email })
     .from(schema.users)
@@ -35,43 +30,41 @@ export async function requestPasswordReset(
   if (!user) return;
 
   const token = randomBytes(32).toString('base64url');
-  const [reset] = await ctx.db
-    .insert(schema.passwordResets)
-    .values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-    })
-    .returning({ id: schema.passwordResets.id });
-
   const link = `${siteOrigin}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
   const intro = `Здравствуйте, ${user.fio}!`;
   const why = 'Чтобы задать новый пароль, откройте ссылку:';
   const note =
     `Ссылка действует ${PASSWORD_RESET_TTL_MINUTES} минут и работает один раз. ` +
     'Если вы не запрашивали сброс пароля, просто не обращайте внимания на это письмо.';
-  await ctx.queues.enqueue(
-    'mail.send',
-    {
-      to: user.email,
-      subject: `Сброс пароля — ${CINEMA.name}`,
-      text: `${intro}\n\n${why}\n${link}\n\n${note}\n`,
-      html:
-        `<p>${escapeHtml(intro)}</p><p>${why}<br><a href="${escapeHtml(link)}">Задать новый пароль</a></p>` +
-        `<p>${note}</p>`,
-    },
-    { jobId: `password-reset-${reset!.id}` },
-  );
+  await write(ctx, async (tx, changed) => {
+    const [reset] = await tx
+      .insert(schema.passwordResets)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      })
+      .returning({ id: schema.passwordResets.id });
+    changed({
+      what: 'password-resets',
+      id: reset!.id,
+      mail: {
+        to: user.email,
+        subject: `Сброс пароля — ${CINEMA.name}`,
+        text: `${intro}\n\n${why}\n${link}\n\n${note}\n`,
+        html:
+          `<p>${escapeHtml(intro)}</p><p>${why}<br><a href="${escapeHtml(link)}">Задать новый пароль</a></p>` +
+          `<p>${note}</p>`,
+      },
+    });
+  });
 }
 
 /** Sets the new password when the link is valid for this e-mail; 400 naming the token otherwise. */
-export async function resetPassword(
-  ctx: Pick<AppContext, 'db'>,
-  body: z.output<typeof ResetPasswordBodySchema>,
-): Promise<void> {
+export async function resetPassword(ctx: AppContext, body: z.output<typeof ResetPasswordBodySchema>): Promise<void> {
   const password = await hashPassword(body.password);
   const { users, passwordResets, authTokens } = schema;
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx, changed) => {
     // Spending the link is the check: it works once, before its deadline, for its own account.
     const [spent] = await tx
       .update(passwordResets)
@@ -96,5 +89,7 @@ export async function resetPassword(
       .update(authTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(authTokens.userId, spent.userId), isNull(authTokens.revokedAt)));
+    // Every old token is void: its live sockets must end too.
+    changed({ what: 'users', change: 'password', id: spent.userId });
   });
 }

@@ -2,36 +2,34 @@
  * Accounts: registration, password sign-in, the session check, logout and password reset
  * (social sign-in is in oauth/routes.ts). Sign-in, registration and reset are rate limited.
  */
-import { Router, type RequestHandler } from 'express';
-import {
-  AuthenticateBodySchema,
-  ForgotPasswordBodySchema,
-  RegisterBodySchema,
-  ResetPasswordBodySchema,
-  type AuthResponse,
-  type MessageResponse,
-  type UserResponse,
-} from '../../contract/auth';
+import type { Request, RequestHandler } from 'express';
+import type { ResetPasswordBody } from '../../contract/auth';
 import type { AppContext } from '../../context';
-import { publicOrigin } from '../../lib/public-url';
+import { handlers } from '../../lib/api-router';
 import { bodyEmail, rateLimit } from '../../lib/rate-limit';
-import { endpoint } from '../../lib/validate';
-import { requireUser, signedInUser } from './guard';
+import { disconnectToken } from '../../realtime/emitter';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { presentSessionUser } from './presenter';
 import { register } from './register';
 import { signIn } from './sign-in';
 import { revokeToken } from './tokens';
-import { oauthRoutes } from './oauth/routes';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 export const RESET_MAIL_SENT =
   'Если этот адрес зарегистрирован, мы отправили на него письмо со ссылкой для сброса пароля';
+const PASSWORD_CHANGED = 'Пароль изменён. Войдите с новым паролем';
 
-export function authRoutes(ctx: AppContext): Router {
-  const router = Router();
+const isReset = (body: object): body is ResetPasswordBody => 'token' in body;
+const isResetRequest = (req: Request) => (req.body as { token?: unknown } | undefined)?.token !== undefined;
+/** Runs the middleware only for the requests that pass the test. */
+const when =
+  (test: (req: Request) => boolean, middleware: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    test(req) ? middleware(req, res, next) : next();
+
+export function authRoutes(ctx: AppContext) {
   const limits = {
     /** Guessing one account's password, and trying many accounts from one address. */
     signInPerAccount: rateLimit(ctx, { name: 'sign-in', limit: 10, windowSeconds: 15 * MINUTE, key: bodyEmail }),
@@ -43,60 +41,44 @@ export function authRoutes(ctx: AppContext): Router {
     reset: rateLimit(ctx, { name: 'reset', limit: 10, windowSeconds: 15 * MINUTE }),
   };
 
-  router.post(
-    '/register',
-    limits.register,
-    endpoint({ body: RegisterBodySchema }, async ({ body }): Promise<UserResponse> => {
-      return { user: presentSessionUser(await register(ctx, body)) };
-    }),
-  );
-
-  router.post(
-    '/authenticate',
-    limits.signInPerAddress,
-    limits.signInPerAccount,
-    endpoint({ body: AuthenticateBodySchema }, ({ body }): Promise<AuthResponse> => signIn(ctx, body)),
-  );
-
-  router.get(
-    '/logout',
-    requireUser,
-    endpoint({}, async (_input, _req, res): Promise<MessageResponse> => {
-      await revokeToken(ctx, signedInUser(res).tokenId);
+  return handlers({
+    'POST /register': {
+      use: [limits.register],
+      handle: async ({ body }) => ({ user: presentSessionUser(await register(ctx, body)) }),
+    },
+    'POST /authenticate': {
+      use: [limits.signInPerAddress, limits.signInPerAccount],
+      handle: ({ body }) => signIn(ctx, body),
+    },
+    'GET /logout': async ({ user }) => {
+      await revokeToken(ctx, user.tokenId);
+      // The token's live sockets end too, in every API process.
+      await disconnectToken(ctx, user.tokenId);
       return { message: 'Вы вышли из аккаунта' };
-    }),
-  );
-
-  router.get(
-    '/get-token',
-    requireUser,
-    endpoint({}, (_input, _req, res): UserResponse => ({ user: presentSessionUser(signedInUser(res)) })),
-  );
-
-  const reset = [
-    limits.reset,
-    endpoint({ body: ResetPasswordBodySchema }, async ({ body }): Promise<MessageResponse> => {
-      await resetPassword(ctx, body);
-      return { message: 'Пароль изменён. Войдите с новым паролем' };
-    }),
-  ];
-  // SPEC sends both the request for a link and the reset itself to /api/forgot-password:
-  // a body with a token is a reset and continues to the next route.
-  const resetsGoOn: RequestHandler = (req, _res, next) =>
-    next((req.body as { token?: unknown } | undefined)?.token !== undefined ? 'route' : undefined);
-  router.post(
-    '/forgot-password',
-    resetsGoOn,
-    limits.forgotPerAddress,
-    limits.forgotPerAccount,
-    endpoint({ body: ForgotPasswordBodySchema }, async ({ body }, req): Promise<MessageResponse> => {
-      await requestPasswordReset(ctx, body.email, publicOrigin(ctx.config, req));
-      return { message: RESET_MAIL_SENT };
-    }),
-  );
-  router.post('/forgot-password', ...reset);
-  router.post('/reset-password', ...reset);
-
-  router.use(oauthRoutes(ctx));
-  return router;
+    },
+    'GET /get-token': ({ user }) => ({ user: presentSessionUser(user) }),
+    /** SPEC sends both the request for a link and the reset itself here: a body with a token is a reset. */
+    'POST /forgot-password': {
+      use: [
+        when(isResetRequest, limits.reset),
+        when((req) => !isResetRequest(req), limits.forgotPerAddress),
+        when((req) => !isResetRequest(req), limits.forgotPerAccount),
+      ],
+      handle: async ({ body }) => {
+        if (isReset(body)) {
+          await resetPassword(ctx, body);
+          return { message: PASSWORD_CHANGED };
+        }
+        await requestPasswordReset(ctx, body.email, ctx.config.publicUrl);
+        return { message: RESET_MAIL_SENT };
+      },
+    },
+    'POST /reset-password': {
+      use: [limits.reset],
+      handle: async ({ body }) => {
+        await resetPassword(ctx, body);
+        return { message: PASSWORD_CHANGED };
+      },
+    },
+  });
 }

@@ -51,6 +51,18 @@ function readToken(secret: string, token: string): TokenPayload | undefined {
   }
 }
 
+/**
+ * Whom a token names and until when, if its signature holds and it has not expired; no database
+ * read, so it says nothing about revocation (verifyToken does).
+ */
+export function tokenClaims(
+  ctx: Pick<AppContext, 'config'>,
+  token: string,
+): { userId: number; tokenId: string; expiresAt: number } | undefined {
+  const data = readToken(ctx.config.appSecret, token);
+  return data && { userId: data.sub, tokenId: data.jti, expiresAt: data.exp * 1000 };
+}
+
 /** The signed-in user of a token, or undefined when it is forged, expired or revoked. */
 export async function verifyToken(
   ctx: Pick<AppContext, 'db' | 'config'>,

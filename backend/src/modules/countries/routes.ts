@@ -1,19 +1,15 @@
 import { asc } from 'drizzle-orm';
-import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { endpoint } from '../../lib/validate';
+import { handlers } from '../../lib/api-router';
+import { namedPage } from '../catalog/named-page';
 import { presentCountry } from './presenter';
 
-export function countryRoutes(ctx: AppContext): Router {
-  const router = Router();
-  /** GET /api/countries: every country, alphabetical. */
-  router.get(
-    '/countries',
-    endpoint({}, async () => {
-      const rows = await ctx.db.select().from(schema.countries).orderBy(asc(schema.countries.name));
-      return rows.map(presentCountry);
-    }),
-  );
-  return router;
-}
+export const countryRoutes = (ctx: AppContext) =>
+  handlers({
+    /** Every country, alphabetical: the catalogue's filter. */
+    'GET /countries': async () =>
+      (await ctx.db.select().from(schema.countries).orderBy(asc(schema.countries.name))).map(presentCountry),
+    /** The back office's table: a page, `q` searching the name. */
+    'GET /countries/admin': ({ query }) => namedPage(ctx, schema.countries, query, presentCountry, 'name'),
+  });

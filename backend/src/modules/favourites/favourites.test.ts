@@ -112,6 +112,7 @@ describe('GET /api/favorite', () => {
       title: 'Старый фаворит',
       age: 16,
       poster: 'posters/old.jpg',
+      time: 120,
       promo_img: null,
       genres: [{ genre_id: drama.id, genre: { id: drama.id, name: 'драма' } }],
     });

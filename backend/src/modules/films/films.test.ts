@@ -15,7 +15,7 @@ import {
   linkFilm,
 } from '../../testing/factories';
 import { useTestApi } from '../../testing/api';
-import { invalidateBanner, invalidateNewFilms } from './cache';
+import { afterCommit } from '../../effects';
 
 const api = useTestApi();
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -29,7 +29,7 @@ describe('GET /api/banner', () => {
   });
 
   it('returns the newest film in rental with a promo image, cached until invalidated', async () => {
-    await invalidateBanner(api.ctx);
+    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
     const shown = await buildFilm(api.ctx.db, {
       title: 'Старый',
       promoImg: 'promo/old.jpg',
@@ -48,7 +48,7 @@ describe('GET /api/banner', () => {
     const newer = await buildFilm(api.ctx.db, { title: 'Новый', promoImg: 'https://cdn.example/new.jpg' });
     expect((await api.getJson('/api/banner')).body).toMatchObject({ id: shown.id });
 
-    await invalidateBanner(api.ctx);
+    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
     expect((await api.getJson('/api/banner')).body).toMatchObject({ id: newer.id, title: 'Новый' });
   });
 });
@@ -56,7 +56,7 @@ describe('GET /api/banner', () => {
 describe('GET /api/films/news', () => {
   it('lists films in rental newest first with genres[].genre.name, cached until invalidated', async () => {
     await api.ctx.db.update(schema.films).set({ isRent: 0 });
-    await invalidateNewFilms(api.ctx);
+    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
     const drama = await buildGenre(api.ctx.db, { name: 'драма' });
     const comedy = await buildGenre(api.ctx.db, { name: 'комедия' });
     const older = await buildFilm(api.ctx.db, { title: 'Раньше', createdAt: minutesAgo(10) });
@@ -74,6 +74,7 @@ describe('GET /api/films/news', () => {
       age: 12,
       promo_img: 'p.jpg',
       poster: null,
+      time: 120,
       genres: [
         { genre_id: drama.id, genre: { id: drama.id, name: 'драма' } },
         { genre_id: comedy.id, genre: { id: comedy.id, name: 'комедия' } },
@@ -82,7 +83,7 @@ describe('GET /api/films/news', () => {
 
     await api.ctx.db.update(schema.films).set({ isRent: 0 }).where(eq(schema.films.id, older.id));
     expect(NewFilmListSchema.parse((await api.getJson('/api/films/news')).body)).toHaveLength(2);
-    await invalidateNewFilms(api.ctx);
+    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
     expect(NewFilmListSchema.parse((await api.getJson('/api/films/news')).body).map((f) => f.id)).toEqual([newer.id]);
   });
 });

@@ -28,6 +28,7 @@ export const presentNewFilm = (film: FilmRow & { genres: GenreLinks }): NewFilm 
   age: film.age,
   promo_img: film.promoImg,
   poster: film.poster,
+  time: film.time,
   genres: presentFilmGenres(film.genres),
 });
 

@@ -1,19 +1,15 @@
 import { asc } from 'drizzle-orm';
-import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { endpoint } from '../../lib/validate';
+import { handlers } from '../../lib/api-router';
+import { namedPage } from '../catalog/named-page';
 import { presentGenre } from './presenter';
 
-export function genreRoutes(ctx: AppContext): Router {
-  const router = Router();
-  /** GET /api/genres: every genre, alphabetical. */
-  router.get(
-    '/genres',
-    endpoint({}, async () => {
-      const rows = await ctx.db.select().from(schema.genres).orderBy(asc(schema.genres.name));
-      return rows.map(presentGenre);
-    }),
-  );
-  return router;
-}
+export const genreRoutes = (ctx: AppContext) =>
+  handlers({
+    /** Every genre, alphabetical: the catalogue's filter. */
+    'GET /genres': async () =>
+      (await ctx.db.select().from(schema.genres).orderBy(asc(schema.genres.name))).map(presentGenre),
+    /** The back office's table: a page, `q` searching the name. */
+    'GET /genres/admin': ({ query }) => namedPage(ctx, schema.genres, query, presentGenre, 'name'),
+  });

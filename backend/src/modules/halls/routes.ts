@@ -1,19 +1,14 @@
 import { asc } from 'drizzle-orm';
-import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { endpoint } from '../../lib/validate';
+import { handlers } from '../../lib/api-router';
+import { namedPage } from '../catalog/named-page';
 import { presentHall } from './presenter';
 
-export function hallRoutes(ctx: AppContext): Router {
-  const router = Router();
-  /** GET /api/halls: every hall, in the order they were opened. */
-  router.get(
-    '/halls',
-    endpoint({}, async () => {
-      const rows = await ctx.db.select().from(schema.halls).orderBy(asc(schema.halls.id));
-      return rows.map(presentHall);
-    }),
-  );
-  return router;
-}
+export const hallRoutes = (ctx: AppContext) =>
+  handlers({
+    /** Every hall, in the order they were opened. */
+    'GET /halls': async () => (await ctx.db.select().from(schema.halls).orderBy(asc(schema.halls.id))).map(presentHall),
+    /** The back office's table: a page, `q` searching the name. */
+    'GET /halls/admin': ({ query }) => namedPage(ctx, schema.halls, query, presentHall, 'id'),
+  });

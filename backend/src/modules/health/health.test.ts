@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponseSchema } from '../../contract/health';
+import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '../../contract/health';
 import { createTestContext, startTestApi, type TestApi } from '../../testing/harness';
 import { startEmbeddedRedis } from '../../lib/redis';
 import { startApi } from '../../server';
@@ -18,6 +18,15 @@ describe('GET /api/health', () => {
     const res = await t.fetch('/api/health');
     expect(res.status).toBe(200);
     expect(HealthResponseSchema.parse(await res.json())).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+  });
+
+  it('answers GET /api/health/live and /api/health/ready with 200', async () => {
+    const live = await t.fetch('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(LivenessResponseSchema.parse(await live.json())).toEqual({ status: 'live' });
+    const ready = await t.fetch('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ReadinessResponseSchema.parse(await ready.json())).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
   });
 
   it('echoes a request id, or makes one', async () => {
@@ -37,6 +46,10 @@ describe('GET /api/health with a dependency down', () => {
       const res = await t.fetch('/api/health');
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: 'unavailable', database: 'ok', redis: 'down' });
+      const ready = await t.fetch('/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'unavailable', database: 'ok', redis: 'down' });
+      expect((await t.fetch('/api/health/live')).status).toBe(200);
     } finally {
       // Cleaning its Redis keys fails: that Redis is gone on purpose.
       await t.close().catch(() => undefined);

@@ -1,35 +1,29 @@
-import { Router } from 'express';
 import type { HealthResponse } from '../../contract/health';
 import type { AppContext } from '../../context';
+import { handlers } from '../../lib/api-router';
+import { checkDependencies, readiness } from './probes';
 
-const CHECK_TIMEOUT_MS = 2000;
-
-async function check(probe: () => Promise<unknown>): Promise<'ok' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+/** The probes alone: a workers-only process answers them on its port too (server.ts). */
+export const probeRoutes = (ctx: AppContext, isDraining: () => boolean) =>
+  handlers({
+    'GET /health/live': () => ({ status: 'live' as const }),
+    'GET /health/ready': async ({ res }) => {
+      const body = await readiness(ctx, isDraining());
+      res.status(body.status === 'ready' ? 200 : 503).json(body);
+    },
   });
-  try {
-    await Promise.race([probe(), timeout]);
-    return 'ok';
-  } catch {
-    return 'down';
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
-/** GET /api/health: 200 when the database and Redis answer, 503 when either does not. */
-export function healthRoutes(ctx: AppContext): Router {
-  const router = Router();
-  router.get('/health', async (_req, res) => {
-    const [database, redis] = await Promise.all([check(() => ctx.database.ping()), check(() => ctx.redis.ping())]);
-    const body: HealthResponse = {
-      status: database === 'ok' && redis === 'ok' ? 'ok' : 'unavailable',
-      database,
-      redis,
-    };
-    res.status(body.status === 'ok' ? 200 : 503).json(body);
+export const healthRoutes = (ctx: AppContext, isDraining: () => boolean) =>
+  handlers({
+    ...probeRoutes(ctx, isDraining),
+    /** 200 when the database and Redis answer, 503 when either does not. */
+    'GET /health': async ({ res }) => {
+      const { database, redis } = await checkDependencies(ctx);
+      const body: HealthResponse = {
+        status: database === 'ok' && redis === 'ok' ? 'ok' : 'unavailable',
+        database,
+        redis,
+      };
+      res.status(body.status === 'ok' ? 200 : 503).json(body);
+    },
   });
-  return router;
-}

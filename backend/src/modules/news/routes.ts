@@ -1,26 +1,17 @@
-import { Router } from 'express';
-import { IdParamsSchema } from '../../contract/common';
 import type { AppContext } from '../../context';
+import { handlers } from '../../lib/api-router';
 import { notFound } from '../../lib/errors';
-import { endpoint } from '../../lib/validate';
 import { presentNewsCard, presentNewsDetail } from './presenter';
 
-export function newsRoutes(ctx: AppContext): Router {
-  const router = Router();
-
-  /** GET /api/news: every article, newest first. */
-  router.get(
-    '/news',
-    endpoint({}, async () => {
+export const newsRoutes = (ctx: AppContext) =>
+  handlers({
+    /** Every article, newest first. */
+    'GET /news': async () => {
       const rows = await ctx.db.query.news.findMany({ orderBy: (n, { desc }) => [desc(n.createdAt), desc(n.id)] });
       return rows.map(presentNewsCard);
-    }),
-  );
-
-  /** GET /api/news/{id}: the article, its author and its blocks in order. */
-  router.get(
-    '/news/:id',
-    endpoint({ params: IdParamsSchema }, async ({ params }) => {
+    },
+    /** The article, its author and its blocks in order. */
+    'GET /news/:id': async ({ params }) => {
       const news = await ctx.db.query.news.findFirst({
         where: (n, { eq }) => eq(n.id, params.id),
         with: {
@@ -30,8 +21,5 @@ export function newsRoutes(ctx: AppContext): Router {
       });
       if (!news) throw notFound('Новость не найдена');
       return presentNewsDetail(news);
-    }),
-  );
-
-  return router;
-}
+    },
+  });

@@ -1,8 +1,9 @@
-import { asc, count, countDistinct, eq } from 'drizzle-orm';
+import { asc, countDistinct, eq } from 'drizzle-orm';
 import type { PersonDetail, PersonListQuery, PersonPage } from '../../contract/persons';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { notFound } from '../../lib/errors';
+import { paginate } from '../../lib/paging';
 import { withFilmGenres } from '../genres/presenter';
 import { presentPersonDetail, presentPersonListItem } from './presenter';
 
@@ -10,21 +11,22 @@ type Ctx = Pick<AppContext, 'db'>;
 const { persons, filmPersons } = schema;
 
 /** One page of persons in the order they were added; a page past the end is empty. */
-export async function listPersons(ctx: Ctx, { page, per_page }: PersonListQuery): Promise<PersonPage> {
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(persons);
-  const rows = await ctx.db
-    .select({ person: persons, filmsCount: countDistinct(filmPersons.filmId) })
-    .from(persons)
-    .leftJoin(filmPersons, eq(filmPersons.personId, persons.id))
-    .groupBy(persons.id)
-    .orderBy(asc(persons.id))
-    .limit(per_page)
-    .offset((page - 1) * per_page);
-  return {
-    data: rows.map((r) => presentPersonListItem(r.person, r.filmsCount)),
-    total,
-    last_page: Math.max(1, Math.ceil(total / per_page)),
-  };
+export function listPersons(ctx: Ctx, query: PersonListQuery): Promise<PersonPage> {
+  return paginate(
+    query,
+    async (limit, offset) => {
+      const rows = await ctx.db
+        .select({ person: persons, filmsCount: countDistinct(filmPersons.filmId) })
+        .from(persons)
+        .leftJoin(filmPersons, eq(filmPersons.personId, persons.id))
+        .groupBy(persons.id)
+        .orderBy(asc(persons.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => presentPersonListItem(r.person, r.filmsCount));
+    },
+    () => ctx.db.$count(persons),
+  );
 }
 
 /** A person with photos and filmography; 404 when there is no such person. */

@@ -1,41 +1,12 @@
 /** The viewer's profile: GET /api/profile, PATCH /api/profile/edit, POST /api/upload-avatar. */
-import { AVATAR_MAX_BYTES } from '../../contract/accounts';
-import { Router } from 'express';
-import { ProfileEditBodySchema, type AvatarResponse, type Profile } from '../../contract/profile';
 import type { AppContext } from '../../context';
-import { imageUpload } from '../../lib/images';
-import { endpoint } from '../../lib/validate';
-import { requireUser, signedInUser } from '../auth/guard';
+import { handlers } from '../../lib/api-router';
 import { presentProfile } from './presenter';
 import { editProfile, loadProfile, replaceAvatar } from './service';
 
-export function profileRoutes(ctx: AppContext): Router {
-  const router = Router();
-
-  router.get(
-    '/profile',
-    requireUser,
-    endpoint({}, async (_input, _req, res): Promise<Profile> =>
-      presentProfile(await loadProfile(ctx, signedInUser(res).id)),
-    ),
-  );
-
-  router.patch(
-    '/profile/edit',
-    requireUser,
-    endpoint({ body: ProfileEditBodySchema }, async ({ body }, _req, res): Promise<Profile> =>
-      presentProfile(await editProfile(ctx, signedInUser(res).id, body)),
-    ),
-  );
-
-  router.post(
-    '/upload-avatar',
-    requireUser,
-    imageUpload('image', AVATAR_MAX_BYTES),
-    endpoint({}, async (_input, req, res): Promise<AvatarResponse> => ({
-      namefile: await replaceAvatar(ctx, signedInUser(res).id, req.file),
-    })),
-  );
-
-  return router;
-}
+export const profileRoutes = (ctx: AppContext) =>
+  handlers({
+    'GET /profile': async ({ user }) => presentProfile(await loadProfile(ctx, user.id)),
+    'PATCH /profile/edit': async ({ user, body }) => presentProfile(await editProfile(ctx, user.id, body)),
+    'POST /upload-avatar': async ({ user, files }) => ({ namefile: await replaceAvatar(ctx, user.id, files.image) }),
+  });

@@ -4,21 +4,25 @@ import type { ReviewBodySchema, ReviewCounts } from '../../contract/reviews';
 import { REACTIONS } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode, schema } from '../../db';
+import { write } from '../../effects';
 import { notFound } from '../../lib/errors';
 
 /** Stores a review of a film; 404 when the film does not exist. */
 export async function storeReview(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: AppContext,
   userId: number,
   filmId: number,
   body: z.output<typeof ReviewBodySchema>,
 ) {
   try {
-    const [review] = await ctx.db
-      .insert(schema.reviews)
-      .values({ filmId, userId, title: body.title, comment: body.comment, typeRating: body.type_rating })
-      .returning();
-    return review!;
+    return await write(ctx, async (tx, changed) => {
+      const [review] = await tx
+        .insert(schema.reviews)
+        .values({ filmId, userId, title: body.title, comment: body.comment, typeRating: body.type_rating })
+        .returning();
+      changed({ what: 'reviews', filmId });
+      return review!;
+    });
   } catch (err) {
     if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) throw notFound('Фильм не найден');
     throw err;

@@ -1,16 +1,13 @@
-import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { endpoint } from '../../lib/validate';
-import { readSchedules } from './cache';
+import { handlers } from '../../lib/api-router';
+import { cachedRead } from '../../lib/response-cache';
+import { createSession, listStaffSessions } from './admin';
+import { loadSchedules } from './service';
 
-export function scheduleRoutes(ctx: AppContext): Router {
-  const router = Router();
-  /** GET /api/schedules: the films on the bill from today on, each with its sessions and sold seats. */
-  router.get(
-    '/schedules',
-    endpoint({}, async (_input, _req, res) => {
-      res.type('json').send(await readSchedules(ctx));
-    }),
-  );
-  return router;
-}
+export const scheduleRoutes = (ctx: AppContext) =>
+  handlers({
+    /** The films on the bill from today on, each with its sessions and sold seats. Cached. */
+    'GET /schedules': ({ req }) => cachedRead(ctx, 'GET /schedules', req, () => loadSchedules(ctx)),
+    'GET /schedules/admin': ({ query }) => listStaffSessions(ctx, query),
+    'POST /schedule/store': ({ body }) => createSession(ctx, body),
+  });

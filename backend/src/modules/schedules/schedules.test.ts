@@ -5,7 +5,7 @@ import { addDays, fromCinemaTime, toCinemaDate } from '../../contract/time';
 import { schema } from '../../db';
 import { buildFilm, buildGenre, buildHall, buildSession, buildTicket, linkFilm } from '../../testing/factories';
 import { useTestApi } from '../../testing/api';
-import { invalidateSchedules } from './cache';
+import { afterCommit } from '../../effects';
 import { loadSchedules } from './service';
 
 const api = useTestApi();
@@ -23,7 +23,7 @@ describe('GET /api/schedules', () => {
   });
 
   it('lists films from today on, each with its sessions, hall, movie and sold seats', async () => {
-    await invalidateSchedules(api.ctx);
+    await afterCommit(api.ctx, [{ what: 'sessions', ids: [] }]);
     const genre = await buildGenre(api.ctx.db, { name: 'триллер' });
     const hall = await buildHall(api.ctx.db, { name: 'Кинотеатр «Ракета» Зал 1' });
     const film = await buildFilm(api.ctx.db, { title: 'Сеансный', time: 95, typeGraphic: '3D', age: 16 });
@@ -85,9 +85,9 @@ describe('GET /api/schedules', () => {
     expect(list.find((f) => f.id === film.id)!.schedule.map((s) => s.id)).toEqual([morning.id]);
   });
 
-  it('serves sold seats from the cache until invalidateSchedules runs, as a purchase does after commit', async () => {
+  it('serves sold seats from the cache until a committed ticket change reaches the effects table', async () => {
     const session = await buildSession(api.ctx.db, { startsInMinutes: 24 * 60 });
-    await invalidateSchedules(api.ctx);
+    await afterCommit(api.ctx, [{ what: 'sessions', ids: [session.id] }]);
     const seatsOf = async () =>
       (await getSchedules())
         .flatMap((f) => f.schedule)
@@ -97,11 +97,21 @@ describe('GET /api/schedules', () => {
 
     const ticket = await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r10m11' });
     expect(await seatsOf()).toEqual([]);
-    await invalidateSchedules(api.ctx);
+    const sold = {
+      what: 'tickets' as const,
+      userId: ticket.userId,
+      sessionId: session.id,
+      ticketIds: [ticket.id],
+      seats: ['r10m11'],
+    };
+    await afterCommit(api.ctx, [{ ...sold, kind: 'sold' } as const]);
     expect(await seatsOf()).toEqual(['r10m11']);
 
-    await api.ctx.db.update(schema.tickets).set({ status: 'refunded' }).where(eq(schema.tickets.id, ticket.id));
-    await invalidateSchedules(api.ctx);
+    await api.ctx.db
+      .update(schema.tickets)
+      .set({ status: 'refunded', refundedAt: new Date() })
+      .where(eq(schema.tickets.id, ticket.id));
+    await afterCommit(api.ctx, [{ ...sold, kind: 'refunded' } as const]);
     expect(await seatsOf()).toEqual([]);
   });
 });

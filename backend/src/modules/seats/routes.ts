@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { Router } from 'express';
-import type { SeatSessionView } from '../../contract/seats';
 import { toCinemaTime } from '../../contract/time';
-import { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
+import { handlers } from '../../lib/api-router';
 import { notFound } from '../../lib/errors';
-import { endpoint } from '../../lib/validate';
 
-const SessionParams = z.object({ sessionId: z.coerce.number().int().positive() });
-
-/** GET /api/seats/{sessionId}: the session as the seat popover and the checkout page show it; 404 when unknown. */
-export function seatRoutes(ctx: AppContext): Router {
-  const router = Router();
-  router.get(
-    '/seats/:sessionId',
-    endpoint({ params: SessionParams }, async ({ params }): Promise<SeatSessionView> => {
+export const seatRoutes = (ctx: AppContext) =>
+  handlers({
+    /** The session as the seat popover and the checkout page show it; 404 when unknown. */
+    'GET /seats/:sessionId': async ({ params }) => {
       const session = await ctx.db.query.sessions.findFirst({
         where: eq(schema.sessions.id, params.sessionId),
         with: { film: true, hall: true },
@@ -29,7 +22,5 @@ export function seatRoutes(ctx: AppContext): Router {
         hall: { id: hall.id, name: hall.name },
         movie: { id: film.id, title: film.title, age: film.age, type_graphic: film.typeGraphic, poster: film.poster },
       };
-    }),
-  );
-  return router;
-}
+    },
+  });

@@ -1,24 +1,22 @@
 /**
  * A purchase turns the buyer's holds into tickets. Redis says whether the seats are held by the
  * buyer; PostgreSQL decides: all tickets go in one transaction, and the unique index on live
- * tickets refuses a second sale of a seat even if Redis ever lost a hold. Broadcasting, and the
- * PDF job, happen only after the commit.
+ * tickets refuses a second sale of a seat even if Redis ever lost a hold. What follows a sale (the
+ * seat maps, the bill, the dashboard, the PDF job) is the effects table's, after the commit.
  */
 import { eq } from 'drizzle-orm';
 import type { TicketStoreBody, TicketStoreResponse } from '../../contract/tickets';
 import { fromCinemaTime, toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
+import { write } from '../../effects';
 import { conflict, notFound } from '../../lib/errors';
-import type { SeatBroadcaster } from '../../realtime/broadcast';
 import type { SeatResult, SeatStore } from '../../realtime/seat-store';
 import type { AuthUser } from '../auth/tokens';
-import { invalidateSchedules } from '../schedules/cache';
 import { presentTicket } from './presenter';
 
 export interface PurchaseDeps {
   store: SeatStore;
-  broadcaster: SeatBroadcaster;
 }
 
 const seatTaken = (seat?: string) => conflict('seat_taken', 'Место уже занято', seat ? { seat } : undefined);
@@ -59,51 +57,28 @@ export async function purchaseTickets(
     throw conflict('conflict', 'Время сеанса изменилось', { start_time: toCinemaTime(session.startTime) });
   }
 
-  const check = await deps.store.check(sessionId, buyer.id, seats);
-  deps.broadcaster.send(sessionId, check);
-  refuseUnlessHeld(check);
+  refuseUnlessHeld(await deps.store.check(sessionId, buyer.id, seats));
 
   let rows: (typeof schema.tickets.$inferSelect)[];
   try {
-    rows = await ctx.db.transaction((tx) =>
-      tx
+    rows = await write(ctx, async (tx, changed) => {
+      const sold = await tx
         .insert(schema.tickets)
         .values(seats.map((seatNumber) => ({ sessionId, userId: buyer.id, seatNumber, price: session.price })))
-        .returning(),
-    );
+        .returning();
+      changed({
+        what: 'tickets',
+        kind: 'sold',
+        userId: buyer.id,
+        sessionId,
+        ticketIds: sold.map((t) => t.id),
+        seats,
+      });
+      return sold;
+    });
   } catch (err) {
     if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw seatTaken();
     throw err;
   }
-
-  await afterCommit(
-    ctx,
-    deps,
-    sessionId,
-    seats,
-    rows.map((t) => t.id),
-  );
   return { tickets: rows.map((ticket) => presentTicket({ ...ticket, session, user: buyer })) };
-}
-
-/** The sale stands whatever happens here: failures are logged, not reported to the buyer. */
-async function afterCommit(
-  ctx: AppContext,
-  { store, broadcaster }: PurchaseDeps,
-  sessionId: number,
-  seats: string[],
-  ticketIds: number[],
-) {
-  try {
-    broadcaster.send(sessionId, await store.sell(sessionId, seats));
-  } catch (err) {
-    ctx.logger.error({ err, sessionId, seats }, 'could not mark sold seats in Redis');
-  }
-  // The schedule lists taken seats.
-  await invalidateSchedules(ctx);
-  try {
-    await ctx.queues.enqueue('tickets.render-pdf', { ticketIds }, { jobId: `tickets-pdf-${ticketIds.join('-')}` });
-  } catch (err) {
-    ctx.logger.error({ err, ticketIds }, 'could not enqueue the ticket PDFs');
-  }
 }

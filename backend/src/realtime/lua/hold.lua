@@ -31,4 +31,4 @@ if not deadline then
   redis.call('ZADD', expiry, deadline, session .. ':' .. viewer)
 end
 change(seat, 'held')
-return finish({ status = 'ok', deadline = deadline, now = now })
+return finish({ status = 'ok', deadline = deadline, now = now }, viewer)

@@ -1,4 +1,5 @@
 import { ProfileOverview } from '../../features/profile/components/profile-overview';
+import { OwnTickets } from '../../features/tickets/components/own-tickets';
 import { RequireSession } from '../../shared/auth/require-session';
 import { useDocumentTitle } from '../../shared/lib/use-document-title';
 
@@ -7,7 +8,7 @@ export default function ProfilePage() {
   useDocumentTitle('Профиль');
   return (
     <RequireSession>
-      <ProfileOverview />
+      <ProfileOverview tickets={<OwnTickets />} />
     </RequireSession>
   );
 }

@@ -1,8 +1,20 @@
 /**
- * The one way the client calls the API: JSON in and out, the bearer token when signed in, and
- * failures thrown as ApiError carrying the server's error code and Russian message.
+ * The one way the client calls the API: an endpoint of the contract by its key, typed from its
+ * declaration (a type-only import: no schema reaches the bundle), the bearer token when signed in,
+ * and failures thrown as ApiError carrying the server's error code and Russian message.
+ *
+ *   const film = await call('GET /films/:id', { params: { id } });
+ *   const films = useApiQuery('GET /films', { query: { genre } });
  */
-import type { ErrorBody, ErrorCode } from '@kino/backend/contract';
+import {
+  requestLine,
+  type ApiInput,
+  type ApiKey,
+  type ApiKeyWithoutInput,
+  type ApiOutput,
+  type ErrorBody,
+  type ErrorCode,
+} from '@kino/backend/contract';
 import { getToken } from '../auth/session';
 
 export class ApiError extends Error {
@@ -22,22 +34,19 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON, or as is when FormData. */
-  body?: unknown;
+export interface CallOptions {
   signal?: AbortSignal;
-  /** Extra query parameters; undefined values are left out. */
-  query?: Record<string, string | number | undefined>;
 }
 
-export async function request<T>(
-  path: string,
-  { method = 'GET', body, signal, query }: RequestOptions = {},
-): Promise<T> {
-  const url = new URL(`/api${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {}))
-    if (value !== undefined) url.searchParams.set(key, String(value));
+/** The input may be left out where the endpoint takes none. */
+export type CallArgs<K extends ApiKey> = K extends ApiKeyWithoutInput
+  ? [input?: ApiInput<K>, options?: CallOptions]
+  : [input: ApiInput<K>, options?: CallOptions];
+
+/** Sends the call; resolves with the raw response when it succeeded, throws ApiError otherwise. */
+async function send(key: ApiKey, input: object = {}, { signal }: CallOptions = {}): Promise<Response> {
+  const { method, path } = requestLine(key, input as { params?: object; query?: object });
+  const { body } = input as { body?: unknown };
   const headers = new Headers({ accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -49,29 +58,40 @@ export async function request<T>(
   }
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload, signal });
+    response = await fetch(`/api${path}`, { method, headers, body: payload, signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'network', 'Нет связи с сервером. Проверьте подключение к интернету');
   }
-  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = (data as Partial<ErrorBody> | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'internal',
-      error?.message ?? 'Что-то пошло не так. Попробуйте позже',
-      error?.details,
-    );
-  }
-  return data as T;
+  if (response.ok) return response;
+  const error = ((await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined)?.error;
+  throw new ApiError(
+    response.status,
+    error?.code ?? 'internal',
+    error?.message ?? 'Что-то пошло не так. Попробуйте позже',
+    error?.details,
+  );
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
-};
+export async function call<K extends ApiKey>(key: K, ...[input, options]: CallArgs<K>): Promise<ApiOutput<K>> {
+  const response = await send(key, input ?? {}, options);
+  return (response.status === 204 ? undefined : await response.json()) as ApiOutput<K>;
+}
+
+/** A binary answer (a ticket's PDF) as a Blob. */
+export async function callForBlob<K extends ApiKey>(key: K, ...[input, options]: CallArgs<K>): Promise<Blob> {
+  return (await send(key, input ?? {}, options)).blob();
+}
+
+/** The query key of a call: the endpoint's key, then its input. Invalidate a whole endpoint with `[key]`. */
+export const queryKeyOf = <K extends ApiKey>(key: K, input?: ApiInput<K>) => [key, input ?? {}] as const;
+
+/** A multipart body from field values (files as Blobs); empty values are left out. */
+export function formDataOf(fields: Record<string, string | number | Blob | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null || value === undefined || value === '') continue;
+    form.append(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}

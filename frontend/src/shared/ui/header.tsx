@@ -18,7 +18,7 @@ export function Header({ account }: { account?: ReactNode }) {
   // NavLink compares paths only, so '/#schedule' would look current on the whole home page.
   const current = (to: string, isActive: boolean) => (to === paths.schedule ? hash === '#schedule' : isActive);
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-sticky-top="">
       <div className={styles.inner}>
         <Link to={paths.home} className={styles.logo} aria-label="На главную">
           <Logo className={styles.logoMark} />

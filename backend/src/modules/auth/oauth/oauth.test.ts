@@ -60,6 +60,25 @@ describe.each(OAUTH_PROVIDERS)('social sign-in through %s', (provider) => {
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${t.url}/api/auth/${provider}/callback`);
     expect(authorize.searchParams.get('response_type')).toBe('code');
     expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  });
+
+  it("refuses a code delivered with another sign-in's state (PKCE): error=failed, no token, no account", async () => {
+    const viewer = account();
+    providers[provider].signInAs(viewer);
+    const victim = await hop(await hop(`${t.url}/api/auth/${provider}/redirect`).then(String));
+    const attacker = await hop(`${t.url}/api/auth/${provider}/redirect`);
+    const swapped = new URL(victim);
+    swapped.searchParams.set('state', attacker.searchParams.get('state')!);
+    const issued = providers[provider].tokensIssued;
+    const refused = providers[provider].tokensRefused;
+    const site = await hop(swapped.toString());
+    expect(site.searchParams.get('error')).toBe('failed');
+    expect(providers[provider].tokensIssued).toBe(issued);
+    expect(providers[provider].tokensRefused).toBe(refused + 1);
+    const [row] = await t.ctx.db.select().from(schema.users).where(eq(schema.users.email, viewer.email!));
+    expect(row).toBeUndefined();
   });
 
   it('creates an account for a new viewer and returns to /auth/callback with a working token and the user', async () => {

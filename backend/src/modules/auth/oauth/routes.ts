@@ -3,12 +3,11 @@
  * /api/auth/{provider}/callback → /auth/callback?token=…&user=… on the site (or ?error=<code>).
  */
 import { OAUTH_PROVIDERS, type OAuthErrorCode, type OAuthProvider } from '../../../contract/accounts';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AuthenticateOptions } from 'passport';
-import { type OAuthProvidersResponse } from '../../../contract/auth';
 import type { AppContext } from '../../../context';
+import { handlers } from '../../../lib/api-router';
 import { notFound } from '../../../lib/errors';
-import { publicOrigin } from '../../../lib/public-url';
 import { presentSessionUser } from '../presenter';
 import { issueToken } from '../tokens';
 import { accountFor } from './social-sign-in';
@@ -17,12 +16,12 @@ import { createAuthenticator, type SocialProfile } from './strategies';
 
 const isProvider = (name: string): name is OAuthProvider => (OAUTH_PROVIDERS as readonly string[]).includes(name);
 
-export function oauthRoutes(ctx: AppContext): Router {
-  const router = Router();
+export function oauthRoutes(ctx: AppContext) {
   const authenticator = createAuthenticator(ctx);
 
-  const backToSite = (req: Request, res: Response, query: Record<string, string>) =>
-    res.redirect(302, `${publicOrigin(ctx.config, req)}/auth/callback?${new URLSearchParams(query)}`);
+  // Both addresses come from PUBLIC_URL, never from the request's Host.
+  const backToSite = (_req: Request, res: Response, query: Record<string, string>) =>
+    res.redirect(302, `${ctx.config.publicUrl}/auth/callback?${new URLSearchParams(query)}`);
   const fail = (req: Request, res: Response, error: OAuthErrorCode) => backToSite(req, res, { error });
 
   /** The provider from the path; an unknown one is 404, a known one without keys goes back with not_configured. */
@@ -36,47 +35,48 @@ export function oauthRoutes(ctx: AppContext): Router {
     return provider;
   };
   /** passport-oauth2 takes the callback address per request; it must be the same on both legs. */
-  const options = (req: Request, provider: OAuthProvider): AuthenticateOptions =>
+  const options = (_req: Request, provider: OAuthProvider): AuthenticateOptions =>
     ({
       session: false,
-      callbackURL: `${publicOrigin(ctx.config, req)}/api/auth/${provider}/callback`,
+      callbackURL: `${ctx.config.publicUrl}/api/auth/${provider}/callback`,
     }) as AuthenticateOptions;
 
-  router.get('/auth/providers', (_req, res) => {
-    const configured = (p: OAuthProvider) => ctx.config.oauth[p] !== undefined;
-    const body: OAuthProvidersResponse = {
-      yandex: configured('yandex'),
-      google: configured('google'),
-      vk: configured('vk'),
-    };
-    res.json(body);
-  });
+  const configured = (p: OAuthProvider) => ctx.config.oauth[p] !== undefined;
 
-  router.get('/auth/:provider/redirect', (req, res, next) => {
-    const provider = providerOf(req, res);
-    if (provider) authenticator.authenticate(provider, options(req, provider))(req, res, next);
-  });
+  return handlers({
+    'GET /auth/providers': () => ({ yandex: configured('yandex'), google: configured('google'), vk: configured('vk') }),
 
-  router.get('/auth/:provider/callback', (req, res, next) => {
-    const provider = providerOf(req, res);
-    if (!provider) return;
-    const finish = async (err: unknown, profile: SocialProfile | false, info: unknown) => {
-      if (err) {
-        req.log.warn({ err, provider }, 'social sign-in failed');
-        return fail(req, res, 'failed');
-      }
-      if (!profile) return fail(req, res, info === EXPIRED_STATE ? 'expired' : 'denied');
-      if (!profile.email) return fail(req, res, 'no_email');
-      const user = await accountFor(ctx, { ...profile, email: profile.email });
-      const token = await issueToken(ctx, user.id);
-      backToSite(req, res, { token, user: JSON.stringify(presentSessionUser(user)) });
-    };
-    authenticator.authenticate(
-      provider,
-      options(req, provider),
-      (err: unknown, profile: SocialProfile | false, info: unknown) => finish(err, profile, info).catch(next),
-    )(req, res, next);
-  });
+    'GET /auth/:provider/redirect': ({ req, res }) =>
+      new Promise<void>((resolve, reject) => {
+        const provider = providerOf(req, res);
+        if (!provider) return resolve();
+        authenticator.authenticate(provider, options(req, provider))(req, res, (err?: unknown) =>
+          err ? reject(err) : resolve(),
+        );
+        res.once('finish', resolve);
+      }),
 
-  return router;
+    'GET /auth/:provider/callback': ({ req, res }) =>
+      new Promise<void>((resolve, reject) => {
+        const provider = providerOf(req, res);
+        if (!provider) return resolve();
+        const finish = async (err: unknown, profile: SocialProfile | false, info: unknown) => {
+          if (err) {
+            req.log.warn({ err, provider }, 'social sign-in failed');
+            return fail(req, res, 'failed');
+          }
+          if (!profile) return fail(req, res, info === EXPIRED_STATE ? 'expired' : 'denied');
+          if (!profile.email) return fail(req, res, 'no_email');
+          const user = await accountFor(ctx, { ...profile, email: profile.email });
+          const token = await issueToken(ctx, user.id);
+          backToSite(req, res, { token, user: JSON.stringify(presentSessionUser(user)) });
+        };
+        authenticator.authenticate(
+          provider,
+          options(req, provider),
+          (err: unknown, profile: SocialProfile | false, info: unknown) =>
+            finish(err, profile, info).then(resolve, reject),
+        )(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+      }),
+  });
 }

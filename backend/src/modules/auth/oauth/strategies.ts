@@ -57,8 +57,11 @@ function strategyFor(ctx: AppContext, provider: OAuthProvider, config: OAuthProv
     clientSecret: config.clientSecret,
     authorizationURL: config.authorizationUrl,
     tokenURL: config.tokenUrl,
-    // The real address is given per request (see routes.ts): PUBLIC_URL or the request's own.
+    // The full address (PUBLIC_URL + this path) is given per request in routes.ts.
     callbackURL: `/api/auth/${provider}/callback`,
+    // Authorization code with PKCE (S256): a code caught on its way back is useless without the verifier.
+    pkce: true,
+    state: true,
     store: redisStateStore(ctx, provider),
   };
   switch (provider) {

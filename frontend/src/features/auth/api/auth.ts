@@ -1,26 +1,16 @@
 /** The account calls: registration, sign-in, sign-out, the session check and password reset. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AuthenticateBody,
-  AuthResponse,
-  ForgotPasswordBody,
-  MessageResponse,
-  OAuthProvidersResponse,
-  RegisterBody,
-  ResetPasswordBody,
-  UserResponse,
-} from '@kino/backend/contract';
-import { api, ApiError } from '../../../shared/api/client';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, call } from '../../../shared/api/client';
+import { useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
 import { clearSession, saveSession, updateSessionUser, useSession } from '../../../shared/auth/session';
+import { useLiveEvent } from '../../../shared/live/live';
 
-export const useRegister = () =>
-  useMutation({ mutationFn: (body: RegisterBody) => api.post<UserResponse>('/register', body) });
+export const useRegister = () => useApiMutation('POST /register');
 
 /** Signs in: the session is stored and everything cached for the guest is dropped. */
 export function useSignIn() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AuthenticateBody) => api.post<AuthResponse>('/authenticate', body),
+  return useApiMutation('POST /authenticate', {
     onSuccess: (session) => {
       queryClient.clear();
       saveSession(session);
@@ -31,8 +21,7 @@ export function useSignIn() {
 /** Signs out: the token is revoked on the server and the session cleared here, whatever the answer. */
 export function useSignOut() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.get<MessageResponse>('/logout').catch(() => undefined),
+  return useApiMutation('GET /logout', {
     onSettled: () => {
       clearSession();
       queryClient.clear();
@@ -46,14 +35,17 @@ export function useSignOut() {
  */
 export function useSessionCheck() {
   const session = useSession();
+  const queryClient = useQueryClient();
+  // A role changed by the admin: check again at once (the menu, the admin link and guards follow).
+  useLiveEvent('account:changed', () => void queryClient.invalidateQueries({ queryKey: ['GET /get-token'] }));
   return useQuery({
-    queryKey: ['session-check', session?.token],
+    queryKey: ['GET /get-token', session?.token],
     enabled: Boolean(session),
     staleTime: Infinity,
     retry: false,
     queryFn: async ({ signal }) => {
       try {
-        const { user } = await api.get<UserResponse>('/get-token', { signal });
+        const { user } = await call('GET /get-token', undefined, { signal });
         updateSessionUser(user);
         return user;
       } catch (err) {
@@ -64,15 +56,8 @@ export function useSessionCheck() {
   });
 }
 
-export const useForgotPassword = () =>
-  useMutation({ mutationFn: (body: ForgotPasswordBody) => api.post<MessageResponse>('/forgot-password', body) });
+export const useForgotPassword = () => useApiMutation('POST /forgot-password');
 
-export const useResetPassword = () =>
-  useMutation({ mutationFn: (body: ResetPasswordBody) => api.post<MessageResponse>('/reset-password', body) });
+export const useResetPassword = () => useApiMutation('POST /reset-password');
 
-export const useOAuthProviders = () =>
-  useQuery({
-    queryKey: ['oauth-providers'],
-    staleTime: Infinity,
-    queryFn: ({ signal }) => api.get<OAuthProvidersResponse>('/auth/providers', { signal }),
-  });
+export const useOAuthProviders = () => useApiQuery('GET /auth/providers', undefined, { staleTime: Infinity });

@@ -1,22 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { ResetPasswordBodySchema } from '@kino/backend/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formErrors } from '../../../shared/api/form-errors';
+import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { useResetPassword } from '../api/auth';
 
 /** /reset-password?token=…&email=…: a new password and its confirmation (each its own field); success goes to /login. */
 export function ResetPasswordForm() {
-  const navigate = useNavigate();
   const [query] = useSearchParams();
   const token = query.get('token') ?? '';
   const email = query.get('email') ?? '';
-  const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const { fields, message } = formErrors(reset.error);
-
   if (!token || !email) {
     return (
       <FormCard title="Новый пароль">
@@ -29,46 +22,43 @@ export function ResetPasswordForm() {
       </FormCard>
     );
   }
+  return <NewPasswordForm token={token} email={email} />;
+}
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password !== confirmation) return setMismatch(true);
-    setMismatch(false);
-    reset.mutate(
-      { token, email, password, password_confirmation: confirmation },
-      { onSuccess: () => navigate(paths.login, { state: { passwordReset: true } }) },
-    );
-  };
+function NewPasswordForm({ token, email }: { token: string; email: string }) {
+  const navigate = useNavigate();
+  const form = useContractForm({
+    schema: ResetPasswordBodySchema,
+    initial: { token, email, password: '', password_confirmation: '' },
+    mutation: useResetPassword(),
+    toInput: (body) => ({ body }),
+    onSuccess: () => navigate(paths.login, { state: { passwordReset: true } }),
+  });
+  const linkProblem = form.errors.token ?? form.errors.email;
 
   return (
     <FormCard title="Новый пароль">
-      <form className={formStyles.form} onSubmit={submit} noValidate>
+      <form className={formStyles.form} onSubmit={form.submit} noValidate>
         <p>Для {email}</p>
-        {(message || fields.token) && <FormMessage kind="error">{fields.token ?? message}</FormMessage>}
+        {(form.message || linkProblem) && <FormMessage kind="error">{linkProblem ?? form.message}</FormMessage>}
         <TextField
           label="Новый пароль"
           type="password"
-          name="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={fields.password}
           hint="Не короче 8 символов"
+          {...form.field('password')}
         />
         <TextField
           label="Повторите пароль"
           type="password"
-          name="password_confirmation"
           autoComplete="new-password"
           required
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={mismatch ? 'Пароли не совпадают' : fields.password_confirmation}
+          {...form.field('password_confirmation')}
         />
-        <SubmitButton saving={reset.isPending}>Сохранить пароль</SubmitButton>
+        <SubmitButton saving={form.saving}>Сохранить пароль</SubmitButton>
       </form>
-      {fields.token && (
+      {linkProblem && (
         <div className={formStyles.links}>
           <Link to={paths.forgotPassword}>Запросить новую ссылку</Link>
         </div>

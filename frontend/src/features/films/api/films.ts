@@ -1,72 +1,31 @@
 /** Films from the API: the banner, new films, the catalogue and its filters, one film. */
-import type {
-  BannerFilm,
-  Country,
-  FilmCard,
-  FilmDetail,
-  FilmListQuery,
-  FilmReview,
-  Genre,
-  NewFilm,
-} from '@kino/backend/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import type { FilmDetail, FilmListQuery, FilmReview } from '@kino/backend/contract';
+import { queryKeyOf } from '../../../shared/api/client';
+import { useApiQuery, useQueryClient } from '../../../shared/api/hooks';
 
 /** Genres and countries change rarely. */
 const REFERENCE_STALE_MS = 10 * 60_000;
 
-export function useBanner() {
-  return useQuery({
-    queryKey: ['banner'],
-    // The signal cancels the request when the banner goes away (SPEC section 4).
-    queryFn: ({ signal }) => api.get<BannerFilm | null>('/banner', { signal }),
-  });
-}
+export const useBanner = () => useApiQuery('GET /banner');
 
-export function useNewFilms() {
-  return useQuery({
-    queryKey: ['films', 'news'],
-    queryFn: ({ signal }) => api.get<NewFilm[]>('/films/news', { signal }),
-  });
-}
+export const useNewFilms = () => useApiQuery('GET /films/news');
 
-export function useFilms(filters: FilmListQuery) {
-  return useQuery({
-    queryKey: ['films', 'list', filters],
-    queryFn: ({ signal }) => api.get<FilmCard[]>('/films', { signal, query: filters }),
-    placeholderData: (previous) => previous,
-  });
-}
-
-const filmKey = (id: string) => ['films', 'detail', id];
+export const useFilms = (filters: FilmListQuery) =>
+  useApiQuery('GET /films', { query: filters }, { placeholderData: (previous) => previous });
 
 /** `id` as it stands in the address; the API answers 400 or 404 when it is not a film. */
-export function useFilm(id: string) {
-  return useQuery({
-    queryKey: filmKey(id),
-    queryFn: ({ signal }) => api.get<FilmDetail>(`/films/${encodeURIComponent(id)}`, { signal }),
-  });
-}
+export const useFilm = (id: string) => useApiQuery('GET /films/:id', { params: { id } });
 
 /** Shows a review just posted at the top of the film's list (and so in its count) without a refetch. */
 export function useAddFilmReview(id: string) {
   const queryClient = useQueryClient();
   return (review: FilmReview) =>
-    queryClient.setQueryData<FilmDetail>(filmKey(id), (film) => film && { ...film, review: [review, ...film.review] });
+    queryClient.setQueryData<FilmDetail>(
+      queryKeyOf('GET /films/:id', { params: { id } }),
+      (film) => film && { ...film, review: [review, ...film.review] },
+    );
 }
 
-export function useGenres() {
-  return useQuery({
-    queryKey: ['genres'],
-    queryFn: ({ signal }) => api.get<Genre[]>('/genres', { signal }),
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
+export const useGenres = () => useApiQuery('GET /genres', undefined, { staleTime: REFERENCE_STALE_MS });
 
-export function useCountries() {
-  return useQuery({
-    queryKey: ['countries'],
-    queryFn: ({ signal }) => api.get<Country[]>('/countries', { signal }),
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
+export const useCountries = () => useApiQuery('GET /countries', undefined, { staleTime: REFERENCE_STALE_MS });

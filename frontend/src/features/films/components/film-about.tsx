@@ -1,9 +1,8 @@
-import { ACTOR_ROLE, type FilmDetail } from '@kino/backend/contract';
+import { ACTOR_ROLE, trailerEmbed, type FilmDetail } from '@kino/backend/contract';
 import { formatDuration, genreLine, plural } from '../../../shared/lib/format';
 import { Facts, type Fact } from '../../../shared/ui/facts';
 import { Section } from '../../../shared/ui/section';
 import { formatRating } from '../lib/rating';
-import { trailerEmbed } from '../lib/trailer';
 import { RatingStars } from './rating-stars';
 import { TrailerEmbed } from './trailer-embed';
 import styles from './film-about.module.css';

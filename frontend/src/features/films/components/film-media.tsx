@@ -1,10 +1,9 @@
-import { ACTOR_ROLE, FILM_ROLE_LABELS, type FilmDetail } from '@kino/backend/contract';
+import { ACTOR_ROLE, FILM_ROLE_LABELS, trailerEmbed, type FilmDetail } from '@kino/backend/contract';
 import { paths } from '../../../config/paths';
 import { PhotoSlider } from '../../../shared/ui/photo-slider';
 import { MediaCard } from '../../../shared/ui/media-card';
 import { Section } from '../../../shared/ui/section';
 import { Slider } from '../../../shared/ui/slider';
-import { trailerEmbed } from '../lib/trailer';
 import { TrailerEmbed } from './trailer-embed';
 
 /** SPEC section 9: actors 5 per view, other sliders 3 per view, 50 px apart. */

@@ -1,7 +1,7 @@
+import { trailerEmbed } from '@kino/backend/contract';
 import { useState } from 'react';
 import { imageUrl } from '../../../shared/lib/image';
 import { Icon } from '../../../shared/ui/icon';
-import { trailerEmbed } from '../lib/trailer';
 import styles from './trailer-embed.module.css';
 
 /** SPEC section 9: the trailer player is 315 px high with 15 px corners. */

@@ -1,23 +1,12 @@
 /** The viewer's profile, its edit, the avatar upload, the favourites list and the own reviews. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AvatarResponse, Favourites, OwnReview, Profile, ProfileEditBody } from '@kino/backend/contract';
-import { api } from '../../../shared/api/client';
+import type { Profile } from '@kino/backend/contract';
+import { queryKeyOf } from '../../../shared/api/client';
+import { useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
 import { getSession, updateSessionUser } from '../../../shared/auth/session';
 
-/** Query keys other features may refresh (e.g. a favourite button refreshes 'favourites'). */
-const keys = { profile: ['profile'], favourites: ['favourites'], ownReviews: ['own-reviews'] } as const;
-
-export const useProfile = () =>
-  useQuery({ queryKey: keys.profile, queryFn: ({ signal }) => api.get<Profile>('/profile', { signal }) });
-
-export const useFavourites = () =>
-  useQuery({ queryKey: keys.favourites, queryFn: ({ signal }) => api.get<Favourites>('/favorite', { signal }) });
-
-export const useOwnReviews = () =>
-  useQuery({
-    queryKey: keys.ownReviews,
-    queryFn: ({ signal }) => api.get<OwnReview[]>('/profile/reviews', { signal }),
-  });
+export const useProfile = () => useApiQuery('GET /profile');
+export const useFavourites = () => useApiQuery('GET /favorite');
+export const useOwnReviews = () => useApiQuery('GET /profile/reviews');
 
 /** Keeps the locally stored user (header, menu) in step with the profile. */
 function syncSessionUser(changes: { fio?: string; email?: string; avatar?: string | null }) {
@@ -27,25 +16,23 @@ function syncSessionUser(changes: { fio?: string; email?: string; avatar?: strin
 
 export function useEditProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProfileEditBody) => api.patch<Profile>('/profile/edit', body),
+  return useApiMutation('PATCH /profile/edit', {
     onSuccess: (profile) => {
-      queryClient.setQueryData(keys.profile, profile);
+      queryClient.setQueryData(queryKeyOf('GET /profile'), profile);
       syncSessionUser({ fio: profile.fio, email: profile.email });
     },
   });
 }
 
+/** `mutate({ body: formDataOf({ image: file }) })`. */
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('image', file);
-      return api.post<AvatarResponse>('/upload-avatar', form);
-    },
+  return useApiMutation('POST /upload-avatar', {
     onSuccess: ({ namefile }) => {
-      queryClient.setQueryData<Profile>(keys.profile, (profile) => profile && { ...profile, avatar: namefile });
+      queryClient.setQueryData<Profile>(
+        queryKeyOf('GET /profile'),
+        (profile) => profile && { ...profile, avatar: namefile },
+      );
       syncSessionUser({ avatar: namefile });
     },
   });

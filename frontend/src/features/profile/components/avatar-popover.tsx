@@ -4,6 +4,7 @@
  */
 import { AVATAR_MAX_BYTES } from '@kino/backend/contract';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { formDataOf } from '../../../shared/api/client';
 import { formErrors } from '../../../shared/api/form-errors';
 import { Avatar } from '../../../shared/ui/avatar';
 import { FormMessage, SubmitButton } from '../../../shared/ui/form';
@@ -59,7 +60,7 @@ export function AvatarPopover({
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return setProblem('Выберите изображение');
-    upload.mutate(file, { onSuccess: () => setOpen(false) });
+    upload.mutate({ body: formDataOf({ image: file }) }, { onSuccess: () => setOpen(false) });
   };
   const { fields, message } = formErrors(upload.error);
   const error = problem ?? fields.image ?? message;

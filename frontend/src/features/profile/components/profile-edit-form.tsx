@@ -1,8 +1,7 @@
-import { REGISTRATION_BIRTHDAY, type Profile } from '@kino/backend/contract';
-import { useState, type FormEvent } from 'react';
+import { ProfileEditBodySchema, REGISTRATION_BIRTHDAY, type Profile } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formErrors } from '../../../shared/api/form-errors';
+import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { EmailField, FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { useEditProfile, useProfile } from '../api/profile';
@@ -16,45 +15,28 @@ export function ProfileEditForm() {
 }
 
 function EditForm({ profile }: { profile: Profile }) {
-  const edit = useEditProfile();
-  const [form, setForm] = useState({ email: profile.email, fio: profile.fio, birthday: profile.birthday ?? '' });
-  const { fields, message } = formErrors(edit.error);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    edit.mutate({ email: form.email, fio: form.fio, birthday: form.birthday || null });
-  };
+  const form = useContractForm({
+    schema: ProfileEditBodySchema,
+    initial: { email: profile.email, fio: profile.fio, birthday: profile.birthday },
+    mutation: useEditProfile(),
+    toInput: (body) => ({ body }),
+  });
 
   return (
     <FormCard title="Редактирование профиля">
-      <form className={formStyles.form} onSubmit={submit} noValidate>
-        {edit.isSuccess && <FormMessage kind="success">Изменения сохранены</FormMessage>}
-        {message && <FormMessage kind="error">{message}</FormMessage>}
-        <EmailField
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-          error={fields.email}
-        />
-        <TextField
-          label="Имя"
-          name="fio"
-          autoComplete="name"
-          required
-          value={form.fio}
-          onChange={(e) => setForm({ ...form, fio: e.target.value })}
-          error={fields.fio}
-        />
+      <form className={formStyles.form} onSubmit={form.submit} noValidate>
+        {form.succeeded && <FormMessage kind="success">Изменения сохранены</FormMessage>}
+        {form.message && <FormMessage kind="error">{form.message}</FormMessage>}
+        <EmailField {...form.field('email')} />
+        <TextField label="Имя" autoComplete="name" required {...form.field('fio')} />
         <TextField
           label="Дата рождения"
           type="date"
-          name="birthday"
           min={REGISTRATION_BIRTHDAY.min}
           max={REGISTRATION_BIRTHDAY.max}
-          value={form.birthday}
-          onChange={(e) => setForm({ ...form, birthday: e.target.value })}
-          error={fields.birthday}
+          {...form.field('birthday', (text) => text || null)}
         />
-        <SubmitButton saving={edit.isPending}>Сохранить</SubmitButton>
+        <SubmitButton saving={form.saving}>Сохранить</SubmitButton>
       </form>
       <div className={formStyles.links}>
         <Link to={paths.forgotPassword}>Сменить пароль</Link>

@@ -1,5 +1,5 @@
 import type { Favourites, Provider } from '@kino/backend/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { PageLoader } from '../../../shared/ui/page-loader';
@@ -16,8 +16,8 @@ const PROVIDERS: Record<Provider, { mark: string; label: string }> = {
   vk: { mark: 'VK', label: 'Вход через ВКонтакте' },
 };
 
-/** /profile: avatar, name with provider icon, role label, links, favourites. */
-export function ProfileOverview() {
+/** /profile: avatar, name with provider icon, role label, links, the purchased tickets (composed in app/), favourites. */
+export function ProfileOverview({ tickets }: { tickets?: ReactNode }) {
   const profile = useProfile();
   const [blurred, setBlurred] = useState(false);
   if (profile.isPending) return <PageLoader label="Загрузка профиля..." />;
@@ -45,6 +45,9 @@ export function ProfileOverview() {
             <Link to={paths.profileEdit} className={styles.action}>
               Редактировать профиль
             </Link>
+            <Link to={paths.profileWatch} className={styles.action}>
+              Мои просмотры
+            </Link>
             <Link to={paths.profileReviews} className={styles.action}>
               Мои отзывы
             </Link>
@@ -52,6 +55,7 @@ export function ProfileOverview() {
         </div>
       </section>
       <div className={blurred ? styles.blurred : undefined}>
+        {tickets}
         <FavouriteLists />
       </div>
     </div>

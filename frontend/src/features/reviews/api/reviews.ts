@@ -1,12 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FilmReview, ReviewBody } from '@kino/backend/contract';
-import { api } from '../../../shared/api/client';
+import { invalidate, useApiMutation, useQueryClient } from '../../../shared/api/hooks';
 
-/** POST /api/reviews/{filmId}/store; the viewer's own reviews list ('own-reviews') is refreshed. */
-export function useStoreReview(filmId: number) {
+/** POST /api/reviews/{filmId}/store; the viewer's own reviews list is refreshed. */
+export function useStoreReview() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReviewBody) => api.post<FilmReview>(`/reviews/${filmId}/store`, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['own-reviews'] }),
+  return useApiMutation('POST /reviews/:id/store', {
+    onSuccess: () => void invalidate(queryClient, 'GET /profile/reviews', 'GET /count-reviews'),
   });
 }

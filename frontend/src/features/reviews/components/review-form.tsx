@@ -3,81 +3,58 @@
  * title, comment. While posting the button is disabled; on success the fields are cleared and
  * `onCreated` gets the stored review (the page shows it and counts it).
  */
-import { REACTIONS, REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX, type FilmReview } from '@kino/backend/contract';
-import { useState, type FormEvent } from 'react';
-import { formErrors } from '../../../shared/api/form-errors';
+import {
+  REACTIONS,
+  REVIEW_COMMENT_MAX,
+  REVIEW_TITLE_MAX,
+  ReviewBodySchema,
+  type FilmReview,
+} from '@kino/backend/contract';
 import { useSession } from '../../../shared/auth/session';
+import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField, formStyles } from '../../../shared/ui/form';
 import { useStoreReview } from '../api/reviews';
 import styles from './review-form.module.css';
 
-const EMPTY = { type_rating: '', title: '', comment: '' };
-
 export function ReviewForm({ filmId, onCreated }: { filmId: number; onCreated: (review: FilmReview) => void }) {
   const session = useSession();
-  const store = useStoreReview(filmId);
-  const [form, setForm] = useState(EMPTY);
-  const [missing, setMissing] = useState(false);
   if (!session) return null;
-  const { fields, message } = formErrors(store.error);
+  return <SignedInReviewForm filmId={filmId} onCreated={onCreated} />;
+}
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.type_rating) return setMissing(true);
-    setMissing(false);
-    store.mutate(
-      { title: form.title, comment: form.comment, type_rating: Number(form.type_rating) as 1 | 2 },
-      {
-        onSuccess: (review) => {
-          setForm(EMPTY);
-          onCreated(review);
-        },
-      },
-    );
-  };
+function SignedInReviewForm({ filmId, onCreated }: { filmId: number; onCreated: (review: FilmReview) => void }) {
+  const form = useContractForm({
+    schema: ReviewBodySchema,
+    // No reaction until the viewer picks one (the select shows its placeholder).
+    initial: { type_rating: undefined, title: '', comment: '' },
+    mutation: useStoreReview(),
+    toInput: (body) => ({ params: { id: filmId }, body }),
+    onSuccess: onCreated,
+    resetOnSuccess: true,
+  });
 
   return (
     <section className={styles.section} aria-labelledby="review-form-title">
       <h2 id="review-form-title">Написать отзыв</h2>
-      <form className={formStyles.form} onSubmit={submit} noValidate>
-        {store.isSuccess && !store.isPending && (
-          <FormMessage kind="success">Спасибо! Ваш отзыв опубликован</FormMessage>
-        )}
-        {message && <FormMessage kind="error">{message}</FormMessage>}
-        <SelectField
-          label="Реакция"
-          name="type_rating"
-          required
-          value={form.type_rating}
-          onChange={(e) => setForm({ ...form, type_rating: e.target.value })}
-          error={missing ? 'Выберите реакцию' : fields.type_rating}
-        >
+      <form className={formStyles.form} onSubmit={form.submit} noValidate>
+        {form.succeeded && <FormMessage kind="success">Спасибо! Ваш отзыв опубликован</FormMessage>}
+        {form.message && <FormMessage kind="error">{form.message}</FormMessage>}
+        <SelectField label="Реакция" required {...form.field('type_rating', (text) => Number(text) as 1 | 2)}>
           <option value="" disabled>
             Выберите реакцию
           </option>
           <option value={REACTIONS.positive}>Положительная</option>
           <option value={REACTIONS.negative}>Отрицательная</option>
         </SelectField>
-        <TextField
-          label="Заголовок"
-          name="title"
-          required
-          maxLength={REVIEW_TITLE_MAX}
-          value={form.title}
-          onChange={(e) => setForm({ ...form, title: e.target.value })}
-          error={fields.title}
-        />
+        <TextField label="Заголовок" required maxLength={REVIEW_TITLE_MAX} {...form.field('title')} />
         <TextAreaField
           label="Отзыв"
-          name="comment"
           required
           maxLength={REVIEW_COMMENT_MAX}
-          value={form.comment}
-          onChange={(e) => setForm({ ...form, comment: e.target.value })}
-          error={fields.comment}
-          hint={`${form.comment.length} / ${REVIEW_COMMENT_MAX}`}
+          hint={`${form.values.comment?.length ?? 0} / ${REVIEW_COMMENT_MAX}`}
+          {...form.field('comment')}
         />
-        <SubmitButton saving={store.isPending} savingLabel="Отправка...">
+        <SubmitButton saving={form.saving} savingLabel="Отправка...">
           Отправить отзыв
         </SubmitButton>
       </form>

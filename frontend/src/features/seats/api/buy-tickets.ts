@@ -1,6 +1,6 @@
-import type { SeatCode, SeatSessionView, TicketStoreBody, TicketStoreResponse } from '@kino/backend/contract';
+import type { SeatCode, SeatSessionView } from '@kino/backend/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { call } from '../../../shared/api/client';
 
 export interface Purchase {
   session: SeatSessionView;
@@ -11,11 +11,8 @@ export interface Purchase {
 export function useBuyTickets() {
   return useMutation({
     mutationFn: ({ session, seats }: Purchase) =>
-      api.post<TicketStoreResponse>('/tickets/store', {
-        price: session.price,
-        schedule_id: session.id,
-        seat_number: seats,
-        purchase_date: session.start_time,
-      } satisfies TicketStoreBody),
+      call('POST /tickets/store', {
+        body: { price: session.price, schedule_id: session.id, seat_number: seats, purchase_date: session.start_time },
+      }),
   });
 }

@@ -110,46 +110,48 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
           </button>
         </header>
 
-        {choices && choices.length > 0 && (
-          <SessionPicker choices={choices} sessionId={sessionId} onChange={changeSession} />
-        )}
-
-        <ul className={styles.legend} aria-label="Обозначения">
-          <li data-state="occupied">Занято</li>
-          <li data-state="free">Свободно</li>
-          <li data-state="selected">Выбрано</li>
-        </ul>
-
-        {session.isError ? (
-          <p role="alert">Не удалось загрузить сеанс. Попробуйте ещё раз</p>
-        ) : seatMap.status === 'missing' ? (
-          <p role="alert">Такого сеанса нет</p>
-        ) : (
-          <>
-            {seatMap.status === 'connecting' && <p className={styles.status}>Загрузка зала...</p>}
-            {seatMap.status === 'offline' && (
-              <p className={styles.status} role="status">
-                Нет связи с сервером, переподключаемся...
-              </p>
-            )}
-            {started && <p role="alert">Сеанс уже начался: билеты не продаются</p>}
-            <HallGrid
-              seats={seatMap.state.seats}
-              pending={pending}
-              disabled={seatMap.status !== 'ready' || started}
-              onToggle={(seat) => void toggle(seat)}
-            />
-          </>
-        )}
-
-        <div aria-live="polite" className={styles.notice}>
-          {notice?.reason === 'auth' ? (
-            <p>
-              Войдите, чтобы выбрать места. <Link to={paths.login}>Войти</Link>
-            </p>
-          ) : (
-            notice && <p>{notice.message}</p>
+        <div className={styles.stage}>
+          {choices && choices.length > 0 && (
+            <SessionPicker choices={choices} sessionId={sessionId} onChange={changeSession} />
           )}
+
+          <ul className={styles.legend} aria-label="Обозначения">
+            <li data-state="occupied">Занято</li>
+            <li data-state="free">Свободно</li>
+            <li data-state="selected">Выбрано</li>
+          </ul>
+
+          {session.isError ? (
+            <p role="alert">Не удалось загрузить сеанс. Попробуйте ещё раз</p>
+          ) : seatMap.status === 'missing' ? (
+            <p role="alert">Такого сеанса нет</p>
+          ) : (
+            <>
+              {seatMap.status === 'connecting' && <p className={styles.status}>Загрузка зала...</p>}
+              {seatMap.status === 'offline' && (
+                <p className={styles.status} role="status">
+                  Нет связи с сервером, переподключаемся...
+                </p>
+              )}
+              {started && <p role="alert">Сеанс уже начался: билеты не продаются</p>}
+              <HallGrid
+                seats={seatMap.state.seats}
+                pending={pending}
+                disabled={seatMap.status !== 'ready' || started}
+                onToggle={(seat) => void toggle(seat)}
+              />
+            </>
+          )}
+
+          <div aria-live="polite" className={styles.notice}>
+            {notice?.reason === 'auth' ? (
+              <p>
+                Войдите, чтобы выбрать места. <Link to={paths.login}>Войти</Link>
+              </p>
+            ) : (
+              notice && <p>{notice.message}</p>
+            )}
+          </div>
         </div>
 
         <section className={styles.summary} aria-label="Выбранные места">

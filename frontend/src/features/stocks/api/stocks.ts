@@ -1,15 +1,6 @@
-import type { Stock } from '@kino/backend/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { useApiQuery } from '../../../shared/api/hooks';
 
-export function useStocks() {
-  return useQuery({ queryKey: ['stocks'], queryFn: ({ signal }) => api.get<Stock[]>('/stocks', { signal }) });
-}
+export const useStocks = () => useApiQuery('GET /stocks');
 
 /** `id` as it stands in the address; the API answers 400 or 404 when it is not a promotion. */
-export function useStock(id: string) {
-  return useQuery({
-    queryKey: ['stocks', id],
-    queryFn: ({ signal }) => api.get<Stock>(`/stocks/${encodeURIComponent(id)}`, { signal }),
-  });
-}
+export const useStock = (id: string) => useApiQuery('GET /stocks/:id', { params: { id } });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS, can, menuFor } from './access';
+import { API } from './api';
+
+/** SPEC section 2, "Menu per role" (home = the dashboard, 'Главная'). */
+const SPEC_MENUS = {
+  admin: [
+    'users',
+    'tickets',
+    'films',
+    'persons',
+    'genres',
+    'halls',
+    'news',
+    'reviews',
+    'schedule',
+    'stock',
+    'countries',
+    'home',
+  ],
+  'content-manager': ['films', 'persons', 'genres', 'news', 'countries', 'home'],
+  manager: ['films', 'tickets', 'halls', 'schedule', 'home'],
+  cashier: ['tickets', 'home'],
+} as const;
+
+describe('the access table', () => {
+  it("derives each staff role's menu exactly as SPEC lists it, in SPEC's order", () => {
+    for (const [role, menu] of Object.entries(SPEC_MENUS)) {
+      const derived = menuFor(role as keyof typeof SPEC_MENUS).map((item) =>
+        item.resource === 'dashboard' ? 'home' : item.resource,
+      );
+      expect(derived, role).toEqual(menu);
+    }
+  });
+
+  it('gives a customer and a guest no menu and no right', () => {
+    expect(menuFor('customer')).toEqual([]);
+    expect(menuFor(undefined)).toEqual([]);
+    for (const endpoint of Object.values(API)) {
+      if (endpoint.access.kind !== 'staff') continue;
+      expect(can('customer', endpoint.access.resource, endpoint.access.action)).toBe(false);
+      expect(can(undefined, endpoint.access.resource, endpoint.access.action)).toBe(false);
+    }
+  });
+
+  it('gives every staff role the dashboard, and every staff endpoint to at least one role', () => {
+    for (const role of Object.keys(ACCESS) as (keyof typeof ACCESS)[])
+      expect(can(role, 'dashboard', 'read')).toBe(true);
+    for (const [key, endpoint] of Object.entries(API)) {
+      if (endpoint.access.kind !== 'staff') continue;
+      const { resource, action } = endpoint.access;
+      const roles = (Object.keys(ACCESS) as (keyof typeof ACCESS)[]).filter((role) => can(role, resource, action));
+      expect(roles.length, key).toBeGreaterThan(0);
+    }
+  });
+});

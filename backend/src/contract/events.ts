@@ -1,0 +1,18 @@
+/**
+ * Everything the server pushes over Socket.IO, typed once: seat maps (session rooms, seats.ts) and
+ * the people rooms — `user:<id>` (a person's own pages) and `staff` (the back office). API
+ * processes emit through their io, workers and HTTP writes through the Redis emitter.
+ */
+import type { SeatServerEvents } from './seats';
+import type { TicketsChanged } from './tickets';
+
+export interface PersonServerEvents {
+  /** Staff room: something the dashboard counts changed; the dashboard fetches its counts again. */
+  'dashboard:changed': () => void;
+  /** User room: the person's tickets changed (sold, refunded, admitted, watching state), with their new state. */
+  'tickets:changed': (change: TicketsChanged) => void;
+  /** User room: the account changed (its role): the page checks the session again. */
+  'account:changed': () => void;
+}
+
+export type ServerEvents = SeatServerEvents & PersonServerEvents;

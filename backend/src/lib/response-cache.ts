@@ -1,0 +1,141 @@
+/**
+ * The hot public reads (the home page's banner, new films and bill, the catalogue, a film page)
+ * answered from this process's memory: the presented JSON, gzip- and brotli-compressed once, with
+ * its ETag, per cache generation. A committed write invalidates a cache through the effects table,
+ * which publishes its name on a Redis channel; every API process drops its copies on hearing it
+ * (within milliseconds; a reconnected subscriber drops everything, and entries also age out as a
+ * safety net). A read that loaded rows while an invalidation was heard is answered but not kept.
+ */
+import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { ApiKey } from '../contract/api';
+import { toCinemaDate } from '../contract/time';
+import type { AppContext } from '../context';
+import { connectRedis, closeRedis, type Redis } from './redis';
+
+/** Which reads are cached, under which cache; `perDay` ones also vary with the cinema's date. */
+export const CACHED_READS = {
+  'GET /banner': { cache: 'banner' },
+  'GET /films/news': { cache: 'new-films' },
+  'GET /schedules': { cache: 'schedules', perDay: true },
+  'GET /films': { cache: 'films' },
+  // A film page lists its sessions from today on.
+  'GET /films/:id': { cache: 'film', perDay: true },
+} as const satisfies Partial<Record<ApiKey, { cache: string; perDay?: boolean }>>;
+
+export type CachedRead = keyof typeof CACHED_READS;
+export type CacheName = (typeof CACHED_READS)[CachedRead]['cache'];
+
+/** A safety net only: invalidation is what keeps entries true. */
+const MAX_AGE_MS = 60_000;
+/** Variants kept per cache (film pages, catalogue filters): the oldest go first. */
+const MAX_VARIANTS = 500;
+
+/** An answer ready to send: its bytes in each encoding, its ETag, and the headers the full path sent. */
+export class Presented {
+  readonly etag: string;
+  readonly gzip: Buffer;
+  readonly br: Buffer;
+  readonly storedAt = Date.now();
+  /** The response headers of the first full answer, reused by the fast path (hot-reads.ts). */
+  headers: OutgoingHttpHeaders | undefined;
+
+  constructor(readonly identity: Buffer) {
+    this.etag = `"${createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`;
+    this.gzip = gzipSync(identity, { level: 9 });
+    this.br = brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    });
+  }
+}
+
+const channelOf = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('cache', 'invalidate');
+
+/**
+ * A cached read in a handler: `'GET /banner': ({ req }) => cachedRead(ctx, 'GET /banner', req, load)`.
+ * The variant is the address as requested, so the fast path finds it by the raw URL alike.
+ */
+export const cachedRead = (
+  ctx: object,
+  key: CachedRead,
+  req: { originalUrl: string },
+  load: () => Promise<unknown>,
+): Promise<Presented> => cachesOf(ctx).read(key, req.originalUrl, load);
+
+/** One process's cached reads. */
+export class ResponseCaches {
+  private readonly entries = new Map<CacheName, Map<string, Presented>>();
+  /** Bumped by every invalidation heard: a load begun before one is not kept. */
+  private readonly generations = new Map<CacheName, number>();
+
+  /** The variant of a read: its address as requested (path and query), and the day when it depends on it. */
+  static variant(key: CachedRead, url: string, now = new Date()): string {
+    return 'perDay' in CACHED_READS[key] ? `${url}|${toCinemaDate(now)}` : url;
+  }
+
+  lookup(key: CachedRead, url: string): Presented | undefined {
+    const entry = this.entries.get(CACHED_READS[key].cache)?.get(ResponseCaches.variant(key, url));
+    return entry && Date.now() - entry.storedAt < MAX_AGE_MS ? entry : undefined;
+  }
+
+  /** From memory, or loaded, serialised and compressed once. */
+  async read(key: CachedRead, url: string, load: () => Promise<unknown>): Promise<Presented> {
+    const hit = this.lookup(key, url);
+    if (hit) return hit;
+    const name = CACHED_READS[key].cache;
+    const generation = this.generations.get(name) ?? 0;
+    const presented = new Presented(Buffer.from(JSON.stringify(await load())));
+    if ((this.generations.get(name) ?? 0) === generation) {
+      const variants = this.entries.get(name) ?? new Map<string, Presented>();
+      variants.set(ResponseCaches.variant(key, url), presented);
+      if (variants.size > MAX_VARIANTS) variants.delete(variants.keys().next().value!);
+      this.entries.set(name, variants);
+    }
+    return presented;
+  }
+
+  drop(name: CacheName): void {
+    this.generations.set(name, (this.generations.get(name) ?? 0) + 1);
+    this.entries.delete(name);
+  }
+
+  dropAll(): void {
+    for (const { cache } of Object.values(CACHED_READS)) this.drop(cache);
+  }
+}
+
+const perContext = new WeakMap<object, ResponseCaches>();
+
+/** The context's caches (one per process in production; tests give each API context its own). */
+export function cachesOf(ctx: object): ResponseCaches {
+  let caches = perContext.get(ctx);
+  if (!caches) perContext.set(ctx, (caches = new ResponseCaches()));
+  return caches;
+}
+
+/** After a commit: every API process drops the cache. Never throws (a failure is logged; entries age out). */
+export async function invalidateCache(ctx: Pick<AppContext, 'redis' | 'keys' | 'logger'>, name: CacheName) {
+  cachesOf(ctx).drop(name);
+  try {
+    await ctx.redis.publish(channelOf(ctx), name);
+  } catch (err) {
+    ctx.logger.error({ err, cache: name }, `cache invalidation not published; other processes keep "${name}" ≤ 60 s`);
+  }
+}
+
+/**
+ * An API process listens for invalidations. Resolves once subscribed; whenever the subscription is
+ * (re)established, everything is dropped, since invalidations may have been missed meanwhile.
+ */
+export async function listenForInvalidations(ctx: AppContext): Promise<{ close(): Promise<void> }> {
+  const caches = cachesOf(ctx);
+  const channel = channelOf(ctx);
+  const sub: Redis = connectRedis(ctx.redisUrl, { forWorkers: true });
+  sub.on('message', (from: string, name: string) => {
+    if (from === channel) caches.drop(name as CacheName);
+  });
+  sub.on('ready', () => caches.dropAll());
+  await sub.subscribe(channel);
+  return { close: () => closeRedis(sub) };
+}

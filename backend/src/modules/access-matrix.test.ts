@@ -1,0 +1,57 @@
+/**
+ * The access matrix, generated from the contract: every staff endpoint called as a guest (401), a
+ * customer (403) and each staff role (403 when the access table refuses, anything else when it
+ * allows — the input here is harmless: ids that do not exist, empty bodies). Refused calls write
+ * nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { ACCESS, can, type StaffRole } from '../contract/access';
+import { API, type ApiKey } from '../contract/api';
+import { schema } from '../db';
+import { useTestApi } from '../testing/api';
+import { buildSignedInUser } from '../testing/factories';
+
+const api = useTestApi();
+const STAFF_ROLES = Object.keys(ACCESS) as StaffRole[];
+const STAFF_ENDPOINTS = (Object.entries(API) as [ApiKey, (typeof API)[ApiKey]][]).filter(
+  ([, endpoint]) => endpoint.access.kind === 'staff',
+);
+
+/** Params that name nothing: the largest id, or a word for other params. */
+const harmlessParams = (key: string) =>
+  Object.fromEntries([...key.matchAll(/:(\w+)/g)].map(([, name]) => [name!, name === 'queue' ? 'mail' : 2147483647]));
+
+async function snapshot() {
+  const tables = Object.values(schema).filter((t) => typeof t === 'object' && t !== null && 'getSQL' in t);
+  const counts = await Promise.all(tables.map((t) => api.ctx.db.$count(t as typeof schema.users)));
+  return counts;
+}
+
+describe('the access matrix', () => {
+  it('has staff endpoints to check', () => expect(STAFF_ENDPOINTS.length).toBeGreaterThan(10));
+
+  for (const [key, endpoint] of STAFF_ENDPOINTS) {
+    if (endpoint.access.kind !== 'staff') continue;
+    const { resource, action } = endpoint.access;
+    it(`${key}: 401 for a guest, 403 for a customer, and per role as the table says (${resource}.${action})`, async () => {
+      const input = { params: harmlessParams(key), ...('body' in endpoint ? { body: {} } : {}) };
+      const call = (token?: string) => api.t.call(key, input, token);
+      const before = await snapshot();
+      expect((await call()).status).toBe(401);
+      expect((await call((await buildSignedInUser(api.ctx)).token)).status).toBe(403);
+      for (const role of STAFF_ROLES) {
+        const { token } = await buildSignedInUser(api.ctx, { role });
+        const { status } = await call(token);
+        if (can(role, resource, action)) expect([401, 403], `${role} is allowed`).not.toContain(status);
+        else expect(status, `${role} is refused`).toBe(403);
+      }
+      // Signing the callers in wrote users and tokens; nothing else changed.
+      const after = await snapshot();
+      const changed = Object.values(schema)
+        .filter((t) => typeof t === 'object' && t !== null && 'getSQL' in t)
+        .map((t, i) => [t, before[i], after[i]] as const)
+        .filter(([t, b, a]) => b !== a && t !== schema.users && t !== schema.authTokens);
+      expect(changed).toEqual([]);
+    });
+  }
+});

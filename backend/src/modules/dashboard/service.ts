@@ -1,0 +1,83 @@
+/**
+ * The staff dashboard's figures, counted from the database on each ask (a handful of counts: cheap,
+ * and never stale). Every write that changes one of them pushes 'dashboard:changed' to the staff room
+ * (effects table), and open dashboards ask again.
+ */
+import { and, asc, count, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { LIVE_TICKET_STATUS } from '../../contract/constants';
+import type { Dashboard, DashboardSales } from '../../contract/dashboard';
+import { toCinemaDate, toCinemaTime } from '../../contract/time';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { startOfCinemaToday } from '../schedules/service';
+
+type Ctx = Pick<AppContext, 'db'>;
+const { films, users, persons, genres, reviews, news, halls, promotions, countries, tickets, sessions } = schema;
+
+/** How many upcoming sessions the sales panel shows. */
+const UPCOMING = 8;
+
+export async function loadDashboard(ctx: Ctx): Promise<Dashboard> {
+  const [byRent, ...totals] = await Promise.all([
+    ctx.db.select({ isRent: films.isRent, n: count() }).from(films).groupBy(films.isRent),
+    ctx.db.$count(users),
+    ctx.db.$count(persons),
+    ctx.db.$count(genres),
+    ctx.db.$count(reviews),
+    ctx.db.$count(news),
+    ctx.db.$count(halls),
+    ctx.db.$count(promotions),
+    ctx.db.$count(countries),
+  ]);
+  const rent = (flag: number) => byRent.find((r) => r.isRent === flag)?.n ?? 0;
+  const names = ['Пользователи', 'Персоны', 'Жанры', 'Отзывы', 'Новости', 'Залы', 'Акции', 'Страны'];
+  return [
+    [
+      { name: 'В прокате', value: rent(1) },
+      { name: 'Не в прокате', value: rent(0) },
+    ],
+    ...names.map((name, i) => [{ name, value: totals[i]! }]),
+  ];
+}
+
+export async function loadSales(ctx: Ctx, now = new Date()): Promise<DashboardSales> {
+  const startOfToday = startOfCinemaToday(now);
+  const [today] = await ctx.db
+    .select({ tickets: count(), revenue: sum(tickets.price).mapWith(Number) })
+    .from(tickets)
+    .where(and(eq(tickets.status, LIVE_TICKET_STATUS), gte(tickets.purchaseDate, startOfToday)));
+  const upcoming = await ctx.db.query.sessions.findMany({
+    where: gte(sessions.startTime, now),
+    orderBy: [asc(sessions.startTime), asc(sessions.id)],
+    limit: UPCOMING,
+    with: { film: { columns: { title: true } }, hall: { columns: { name: true, capacity: true } } },
+  });
+  const sold = upcoming.length
+    ? await ctx.db
+        .select({ sessionId: tickets.sessionId, n: count() })
+        .from(tickets)
+        .where(
+          and(
+            inArray(
+              tickets.sessionId,
+              upcoming.map((s) => s.id),
+            ),
+            sql`${tickets.status} = ${LIVE_TICKET_STATUS}`,
+          ),
+        )
+        .groupBy(tickets.sessionId)
+    : [];
+  return {
+    date: toCinemaDate(now),
+    tickets: today?.tickets ?? 0,
+    revenue: today?.revenue ?? 0,
+    sessions: upcoming.map((s) => ({
+      id: s.id,
+      title: s.film.title,
+      start_time: toCinemaTime(s.startTime),
+      hall: s.hall.name,
+      sold: sold.find((x) => x.sessionId === s.id)?.n ?? 0,
+      capacity: s.hall.capacity,
+    })),
+  };
+}

@@ -1,0 +1,140 @@
+/** The back office's schedule: the sessions table, and scheduling a session. */
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { LIVE_TICKET_STATUS } from '../../contract/constants';
+import type { Session, StaffSession } from '../../contract/schedules';
+import { addDays, fromCinemaTime, toCinemaTime } from '../../contract/time';
+import type { z } from '../../contract/zod';
+import type { ScheduleStoreBodySchema, StaffSessionQuerySchema } from '../../contract/schedules';
+import type { AppContext } from '../../context';
+import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from '../../db';
+import { write } from '../../effects';
+import { conflict, invalidInput } from '../../lib/errors';
+import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { presentSession } from './presenter';
+import { startOfCinemaToday } from './service';
+
+const { sessions, films, halls, tickets } = schema;
+
+/** Sessions from the start of the cinema's today on — or of one day — earliest first, with their sold seats. */
+export function listStaffSessions(
+  ctx: Pick<AppContext, 'db'>,
+  query: z.output<typeof StaffSessionQuerySchema>,
+  now = new Date(),
+): Promise<Page<StaffSession>> {
+  const from = query.date ? fromCinemaTime(`${query.date} 00:00`) : startOfCinemaToday(now);
+  const until = query.date ? fromCinemaTime(`${addDays(query.date, 1)} 00:00`) : undefined;
+  const where = and(
+    gte(sessions.startTime, from),
+    until ? lt(sessions.startTime, until) : undefined,
+    searchCondition(query.q, films.title, halls.name),
+  );
+  const taken =
+    sql<number>`(select count(*) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${tickets.status} = ${LIVE_TICKET_STATUS})`.mapWith(
+      Number,
+    );
+  return paginate(
+    query,
+    async (limit, offset) => {
+      const rows = await ctx.db
+        .select({ session: sessions, film: films, hall: halls, taken })
+        .from(sessions)
+        .innerJoin(films, eq(films.id, sessions.filmId))
+        .innerJoin(halls, eq(halls.id, sessions.hallId))
+        .where(where)
+        .orderBy(asc(sessions.startTime), asc(sessions.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(({ session, film, hall, taken }) => ({
+        id: session.id,
+        movie: { id: film.id, title: film.title, poster: film.poster },
+        hall: { id: hall.id, name: hall.name },
+        start_time: toCinemaTime(session.startTime),
+        end_time: toCinemaTime(session.endTime),
+        duration: film.time,
+        price: session.price,
+        free: Math.max(0, hall.capacity - taken),
+        taken,
+        total: hall.capacity,
+        sum: session.price * taken,
+      }));
+    },
+    async () => {
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(sessions)
+        .innerJoin(films, eq(films.id, sessions.filmId))
+        .innerJoin(halls, eq(halls.id, sessions.hallId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+  );
+}
+
+/**
+ * Schedules a session. Its end is the start plus the film's running time (whatever the client
+ * sent). A session that would share its hall with another at the same time is refused by the
+ * database's exclusion constraint (so two managers scheduling at once cannot both win): 409 naming
+ * the session in the way.
+ */
+export async function createSession(
+  ctx: AppContext,
+  body: z.output<typeof ScheduleStoreBodySchema>,
+  now = new Date(),
+): Promise<Session> {
+  const [film, hall] = await Promise.all([
+    ctx.db.query.films.findFirst({ where: eq(films.id, body.movie_id) }),
+    ctx.db.query.halls.findFirst({ where: eq(halls.id, body.hall_id) }),
+  ]);
+  const fields: Record<string, string> = {};
+  if (!film) fields.movie_id = 'Такого фильма нет';
+  if (!hall) fields.hall_id = 'Такого зала нет';
+  if (body.start_time.getTime() <= now.getTime()) fields.start_time = 'Сеанс не может начинаться в прошлом';
+  if (!film || !hall || fields.start_time) throw invalidInput(fields);
+
+  const startTime = body.start_time;
+  const endTime = new Date(startTime.getTime() + film.time * 60_000);
+  try {
+    const session = await write(ctx, async (tx, changed) => {
+      const [row] = await tx
+        .insert(sessions)
+        .values({ filmId: film.id, hallId: hall.id, startTime, endTime, price: body.price })
+        .returning();
+      changed({ what: 'sessions', ids: [row!.id] });
+      return row!;
+    });
+    return presentSession({ ...session, hall, tickets: [] }, film);
+  } catch (err) {
+    if (pgErrorCode(err) !== PG_EXCLUSION_VIOLATION) throw err;
+    throw await overlapConflict(ctx, hall.id, startTime, endTime);
+  }
+}
+
+async function overlapConflict(ctx: AppContext, hallId: number, start: Date, end: Date) {
+  const [other] = await ctx.db
+    .select({ id: sessions.id, title: films.title, startTime: sessions.startTime, endTime: sessions.endTime })
+    .from(sessions)
+    .innerJoin(films, eq(films.id, sessions.filmId))
+    .where(and(eq(sessions.hallId, hallId), lt(sessions.startTime, end), sql`${sessions.endTime} > ${start}`))
+    .orderBy(asc(sessions.startTime))
+    .limit(1);
+  const when = other
+    ? `${toCinemaTime(other.startTime).slice(0, 16)}–${toCinemaTime(other.endTime).slice(11, 16)}`
+    : '';
+  return conflict(
+    'session_overlap',
+    other ? `В этом зале в это время уже идёт «${other.title}» (${when})` : 'В этом зале в это время уже есть сеанс',
+    {
+      fields: { start_time: 'Зал в это время занят' },
+      ...(other
+        ? {
+            session: {
+              id: other.id,
+              title: other.title,
+              start_time: toCinemaTime(other.startTime),
+              end_time: toCinemaTime(other.endTime),
+            },
+          }
+        : {}),
+    },
+  );
+}

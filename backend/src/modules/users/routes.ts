@@ -1,0 +1,9 @@
+import type { AppContext } from '../../context';
+import { handlers } from '../../lib/api-router';
+import { changeRole, listUsers } from './service';
+
+export const userRoutes = (ctx: AppContext) =>
+  handlers({
+    'GET /users': ({ query }) => listUsers(ctx, query),
+    'PUT /users/:id/role': ({ params, body }) => changeRole(ctx, params.id, body.role),
+  });

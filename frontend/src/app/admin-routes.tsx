@@ -1,0 +1,82 @@
+/**
+ * The back office's routes, one per resource of the access table (contract/access.ts): each screen
+ * is guarded by its resource's 'list' right, at the path the table names. A resource without a
+ * screen here yet answers the not-found page.
+ */
+import { RESOURCES, type Action, type Resource } from '@kino/backend/contract';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route } from 'react-router';
+import { RequireAccess } from '../shared/auth/require-access';
+import { PageLoader } from '../shared/ui/page-loader';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+const SCREENS: Partial<Record<Resource, Screen>> = {
+  users: lazy(() => import('./routes/admin/users')),
+  tickets: lazy(() => import('./routes/admin/tickets')),
+  genres: lazy(() => import('./routes/admin/genres')),
+  halls: lazy(() => import('./routes/admin/halls')),
+  reviews: lazy(() => import('./routes/admin/reviews')),
+  schedule: lazy(() => import('./routes/admin/schedule')),
+  countries: lazy(() => import('./routes/admin/countries')),
+  achievments: lazy(() => import('./routes/admin/achievements')),
+};
+
+/** Screens below a resource's own (a form, a tool), with the right each needs. */
+const SUBSCREENS: { path: string; resource: Resource; action: Action; screen: Screen }[] = [
+  {
+    path: 'tickets/check-in',
+    resource: 'tickets',
+    action: 'update',
+    screen: lazy(() => import('./routes/admin/check-in')),
+  },
+];
+
+/** Back-office pages SPEC places in the public layout (forms that create or edit). */
+export const PUBLIC_LAYOUT_SCREENS: { path: string; resource: Resource; action: Action; screen: Screen }[] = [
+  {
+    path: 'admin/dashboard/schedule/create',
+    resource: 'schedule',
+    action: 'create',
+    screen: lazy(() => import('./routes/admin/schedule-create')),
+  },
+];
+
+// The back office loads only for those who open it: the public pages do not carry it.
+const AdminLayout = lazy(() => import('./layouts/admin-layout'));
+const Dashboard = lazy(() => import('./routes/admin/dashboard'));
+const NotFound = lazy(() => import('./routes/not-found'));
+
+const guarded = (resource: Resource, action: Action, Screen: Screen) => (
+  <RequireAccess resource={resource} action={action}>
+    <Screen />
+  </RequireAccess>
+);
+
+export function adminRoutes() {
+  return (
+    <Route
+      path="admin/dashboard"
+      element={
+        <Suspense fallback={<PageLoader />}>
+          <AdminLayout />
+        </Suspense>
+      }
+    >
+      <Route index element={<Dashboard />} />
+      {(Object.entries(SCREENS) as [Resource, Screen][]).map(([resource, screen]) => (
+        <Route key={resource} path={RESOURCES[resource].path} element={guarded(resource, 'list', screen)} />
+      ))}
+      {SUBSCREENS.map(({ path, resource, action, screen }) => (
+        <Route key={path} path={path} element={guarded(resource, action, screen)} />
+      ))}
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  );
+}
+
+export function publicLayoutAdminRoutes() {
+  return PUBLIC_LAYOUT_SCREENS.map(({ path, resource, action, screen }) => (
+    <Route key={path} path={path} element={guarded(resource, action, screen)} />
+  ));
+}

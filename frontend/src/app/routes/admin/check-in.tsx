@@ -1,0 +1,3 @@
+import { CheckInScreen } from '../../../features/tickets/components/check-in-screen';
+
+export default CheckInScreen;

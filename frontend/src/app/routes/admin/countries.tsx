@@ -1,0 +1,5 @@
+import { NamedList } from './named-list';
+
+export default function AdminCountriesPage() {
+  return <NamedList title="Страны" endpoint="GET /countries/admin" noun="стран" />;
+}

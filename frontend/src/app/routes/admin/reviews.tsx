@@ -1,0 +1,3 @@
+import { ReviewsModeration } from '../../../features/reviews/components/reviews-moderation';
+
+export default ReviewsModeration;

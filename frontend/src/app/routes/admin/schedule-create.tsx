@@ -1,0 +1,3 @@
+import { ScheduleCreateForm } from '../../../features/schedule/components/schedule-create-form';
+
+export default ScheduleCreateForm;

@@ -1,0 +1,3 @@
+import { AdminSessions } from '../../../features/schedule/components/admin-sessions';
+
+export default AdminSessions;

@@ -1,0 +1,3 @@
+import { StaffTicketsTable } from '../../../features/tickets/components/staff-tickets-table';
+
+export default StaffTicketsTable;

@@ -1,0 +1,3 @@
+import { UsersTable } from '../../../features/users/components/users-table';
+
+export default UsersTable;

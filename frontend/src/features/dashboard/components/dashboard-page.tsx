@@ -1,0 +1,82 @@
+/**
+ * /admin/dashboard: the films pie and the count cards (SPEC), today's sales and the seats sold for
+ * the coming sessions. Live: any change anywhere (a registration, a review, a sale) reaches it
+ * through the staff room within a second.
+ */
+import { formatRoubles, formatSessionTime } from '@kino/backend/contract';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useCan } from '../../../shared/auth/access';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useDashboard, useLiveDashboard, useSales } from '../api/dashboard';
+import styles from './dashboard.module.css';
+import { RentalPie } from './rental-pie';
+
+export function DashboardPage() {
+  useLiveDashboard();
+  const counts = useDashboard();
+  const sales = useSales();
+  const can = useCan();
+  return (
+    <div className={styles.dashboard}>
+      <h1>Панель управления</h1>
+      <QueryState query={counts} loading="Загрузка показателей..." error="Не удалось загрузить показатели">
+        {([films, ...others]) => (
+          <div className={styles.top}>
+            <RentalPie slices={films ?? []} />
+            <ul className={styles.cards} aria-label="Количество">
+              {others.map(([count]) =>
+                count ? (
+                  <li key={count.name} className={styles.card}>
+                    <span className={styles.value}>{count.value}</span>
+                    <span className={styles.label}>{count.name}</span>
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </div>
+        )}
+      </QueryState>
+      <section aria-labelledby="sales-title" className={styles.sales}>
+        <h2 id="sales-title">Продажи сегодня</h2>
+        <QueryState query={sales} loading="Загрузка продаж..." error="Не удалось загрузить продажи">
+          {(today) => (
+            <>
+              <p className={styles.today}>
+                Билетов: <strong>{today.tickets}</strong> · Выручка: <strong>{formatRoubles(today.revenue)}</strong>
+              </p>
+              <h3>Ближайшие сеансы</h3>
+              {today.sessions.length === 0 ? (
+                <p className={styles.muted}>Ближайших сеансов нет</p>
+              ) : (
+                <ul className={styles.sessions}>
+                  {today.sessions.map((s) => (
+                    <li key={s.id}>
+                      <span>
+                        {s.title} — {formatSessionTime(s.start_time)}, {s.hall}
+                      </span>
+                      <meter
+                        min={0}
+                        max={s.capacity}
+                        value={s.sold}
+                        aria-label={`Продано мест: ${s.sold} из ${s.capacity}`}
+                      />
+                      <span className={styles.sold}>
+                        {s.sold} / {s.capacity}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </QueryState>
+      </section>
+      {can('queues', 'list') && (
+        <p>
+          <Link to={paths.adminSection('queues')}>Очереди фоновых задач</Link>
+        </p>
+      )}
+    </div>
+  );
+}

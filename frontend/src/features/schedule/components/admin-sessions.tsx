@@ -1,0 +1,44 @@
+/** /admin/dashboard/schedule: the sessions from today on (or of one day), with seats and sums. */
+import { formatRoubles, formatShortTime } from '@kino/backend/contract';
+import { paths } from '../../../config/paths';
+import { formatDuration } from '../../../shared/lib/format';
+import { useSearchParam } from '../../../shared/lib/use-search-param';
+import { TextField } from '../../../shared/ui/form';
+import { Picture } from '../../../shared/ui/picture';
+import { ResourceTable } from '../../../shared/ui/resource-table';
+import { SearchField } from '../../../shared/ui/search-field';
+
+export function AdminSessions() {
+  const [date, setDate] = useSearchParam('date');
+  const [q, setQ] = useSearchParam('q');
+  return (
+    <ResourceTable
+      title="Расписание"
+      endpoint="GET /schedules/admin"
+      filters={{ date: date || undefined, q: q || undefined }}
+      add={{ label: 'Добавить сеанс', to: paths.adminScheduleCreate, resource: 'schedule' }}
+      toolbar={
+        <>
+          <TextField label="Дата" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <SearchField label="Фильм или зал" value={q} onSearch={setQ} />
+        </>
+      }
+      columns={[
+        { header: 'ID', cell: (s) => s.id, numeric: true },
+        { header: 'Постер', cell: (s) => <Picture src={s.movie.poster} alt={s.movie.title} width={40} height={60} /> },
+        { header: 'Фильм', cell: (s) => s.movie.title },
+        { header: 'Зал', cell: (s) => s.hall.name },
+        { header: 'Свободно', cell: (s) => s.free, numeric: true },
+        { header: 'Занято', cell: (s) => s.taken, numeric: true },
+        { header: 'Всего', cell: (s) => s.total, numeric: true },
+        { header: 'Начало', cell: (s) => formatShortTime(s.start_time), nowrap: true },
+        { header: 'Длительность', cell: (s) => formatDuration(s.duration), nowrap: true },
+        { header: 'Цена', cell: (s) => formatRoubles(s.price), numeric: true },
+        { header: 'Сумма', cell: (s) => formatRoubles(s.sum), numeric: true },
+      ]}
+      loading="Загрузка сеансов..."
+      empty={date ? 'В этот день сеансов нет' : 'Предстоящих сеансов нет'}
+      error="Не удалось загрузить расписание"
+    />
+  );
+}

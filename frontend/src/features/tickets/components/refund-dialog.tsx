@@ -1,0 +1,105 @@
+/**
+ * 'Вернуть билет' asks first: which ticket, the cut-off rule, what a refund does. The server's
+ * refusal (the cut-off passed meanwhile, already refunded, already used) is shown in the dialog
+ * in its own words.
+ */
+import { formatRoubles, formatSessionTime, seatLabel, type OwnTicket } from '@kino/backend/contract';
+import { useEffect, useRef } from 'react';
+import { useRefundTicket } from '../api/own-tickets';
+import styles from './refund-dialog.module.css';
+
+/** Minutes between two cinema times 'YYYY-MM-DD HH:mm:ss' (wall clock, as the server computed them). */
+const minutesBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to.replace(' ', 'T')}Z`) - Date.parse(`${from.replace(' ', 'T')}Z`)) / 60_000);
+
+export function RefundDialog({
+  ticket,
+  onClose,
+  onRefunded,
+}: {
+  ticket: OwnTicket;
+  onClose: () => void;
+  onRefunded: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const refund = useRefundTicket();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  const { movie, hall, start_time } = ticket.schedule;
+  const cutoff = minutesBetween(ticket.refundable_until, start_time);
+  // Closed before it unmounts, so the browser gives the focus back to the button that opened it.
+  const close = () => {
+    dialog.current?.close();
+    onClose();
+  };
+
+  function confirm() {
+    refund.mutate(
+      { params: { id: ticket.id } },
+      {
+        onSuccess: () => {
+          onRefunded();
+          close();
+        },
+      },
+    );
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby="refund-title"
+      aria-describedby="refund-rule"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!refund.isPending) close();
+      }}
+    >
+      <h2 id="refund-title" className={styles.title}>
+        Вернуть билет №{ticket.id}?
+      </h2>
+      <dl className={styles.facts}>
+        <dt>Фильм</dt>
+        <dd>{movie.title}</dd>
+        <dt>Сеанс</dt>
+        <dd>{formatSessionTime(start_time)}</dd>
+        <dt>Зал</dt>
+        <dd>{hall.name}</dd>
+        <dt>Место</dt>
+        <dd>{seatLabel(ticket.seat_number)}</dd>
+        <dt>Цена</dt>
+        <dd>{formatRoubles(ticket.price)}</dd>
+      </dl>
+      <p id="refund-rule" className={styles.rule}>
+        Билет можно вернуть не позднее чем за {cutoff} минут до начала сеанса — до{' '}
+        {formatSessionTime(ticket.refundable_until)}. После возврата место снова поступит в продажу, а билет и его
+        QR-код перестанут действовать.
+      </p>
+      {refund.isError && (
+        <p role="alert" className={styles.error}>
+          {refund.error.message}
+        </p>
+      )}
+      <div className={styles.buttons}>
+        {/* The safe choice has the focus: Enter on an opened dialog does not refund by accident. */}
+        <button type="button" className={styles.cancel} onClick={close} disabled={refund.isPending} autoFocus>
+          {refund.isError ? 'Закрыть' : 'Не возвращать'}
+        </button>
+        {!refund.isError && (
+          <button
+            type="button"
+            className={styles.confirm}
+            onClick={confirm}
+            disabled={refund.isPending}
+            aria-busy={refund.isPending}
+          >
+            {refund.isPending ? 'Возврат...' : 'Вернуть билет'}
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,7 @@
+import { invalidate, useApiMutation, useQueryClient } from '../../../shared/api/hooks';
+
+/** PUT /api/users/{id}/role; the users table (and the dashboard's counts) follow. */
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useApiMutation('PUT /users/:id/role', { onSuccess: () => void invalidate(queryClient, 'GET /users') });
+}

@@ -1,0 +1,245 @@
+/**
+ * The back office on the demo data, as staff meet it: each role signs in through the site and sees
+ * exactly its SPEC menu, every screen of it opens; the admin changes a role and that person's open
+ * page learns it; a manager schedules a session the home page then sells; an open dashboard
+ * follows a registration and a sale made in other browsers.
+ */
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '@kino/backend/seed';
+import { buildHall, buildUser, TEST_PASSWORD } from '@kino/backend/testing/factories';
+import { toCinemaTime } from '@kino/backend/contract';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minutesLaterToday } from './support/clock';
+import { startSite, type TestSite } from './support/site';
+
+/** SPEC section 2's menus, as the side navigation names them ('Главная' is the dashboard). */
+const MENUS: Record<string, string[]> = {
+  admin: [
+    'Пользователи',
+    'Билеты',
+    'Фильмы',
+    'Актёры',
+    'Жанры',
+    'Залы',
+    'Новости',
+    'Отзывы',
+    'Расписание',
+    'Акции',
+    'Страны',
+    'Главная',
+  ],
+  'content-manager': ['Фильмы', 'Актёры', 'Жанры', 'Новости', 'Страны', 'Главная'],
+  manager: ['Фильмы', 'Билеты', 'Залы', 'Расписание', 'Главная'],
+  cashier: ['Билеты', 'Главная'],
+};
+
+const accountOf = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+
+let site: TestSite;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+  await seed({ db: site.ctx.db, storageDir: site.ctx.config.storageDir });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await site.close();
+});
+
+/** A browser profile of its own (its own local storage), at a phone or desktop size; page errors collected. */
+async function browserPage(width = 1280): Promise<Page & { errors: string[] }> {
+  const context = await site.browser.browser.createBrowserContext();
+  contexts.push(context);
+  const page = (await context.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  await page.setViewport({ width, height: 900 });
+  return page;
+}
+
+/** Signs in through the /login form, as a person does. */
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${site.url}/login`);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForSelector('header button[aria-label^="Меню пользователя"]');
+}
+
+const menuOf = (page: Page) =>
+  page.$$eval('nav[aria-label="Меню панели управления"] a', (links) => links.map((a) => a.textContent?.trim()));
+
+/** Sets a controlled input's value as typing would (date and time pickers included). */
+async function setValue(page: Page, selector: string, value: string) {
+  await page.$eval(
+    selector,
+    (input, v) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
+}
+
+describe('the back office per role', () => {
+  for (const role of Object.keys(MENUS)) {
+    it(`${role}: signs in through the site, sees exactly its menu and opens every screen of it`, async () => {
+      const page = await browserPage();
+      await signIn(page, accountOf(role).email);
+      await page.locator('header a::-p-text(Админ-панель)').click();
+      await page.waitForSelector('h1::-p-text(Панель управления)');
+      expect(await menuOf(page)).toEqual(MENUS[role]);
+      const person = await page.$eval('aside', (a) => a.textContent ?? '');
+      expect(person).toContain(accountOf(role).fio);
+
+      for (const label of MENUS[role]!) {
+        await page.locator(`nav[aria-label="Меню панели управления"] a::-p-text(${label})`).click();
+        const heading = label === 'Главная' ? 'Панель управления' : label;
+        await page.waitForSelector(`main h1::-p-text(${heading})`);
+        // Each table shows its rows (or its empty state), not an error.
+        await page.waitForFunction(() => !document.querySelector('main [role="status"]'), { timeout: 15_000 });
+        expect(await page.$('main [role="alert"]'), `${role} → ${label}`).toBeNull();
+      }
+      expect(page.errors).toEqual([]);
+    });
+  }
+
+  it('refuses a screen outside the role’s menu with a clear message, and sends a guest to sign in', async () => {
+    const cashier = await browserPage();
+    await signIn(cashier, accountOf('cashier').email);
+    await cashier.goto(`${site.url}/admin/dashboard/users`);
+    await cashier.waitForSelector('h1::-p-text(Недостаточно прав)');
+    const guest = await browserPage();
+    await guest.goto(`${site.url}/admin/dashboard/tickets`);
+    await guest.waitForSelector('h1::-p-text(Вход)');
+  });
+
+  it('works on a 375 px phone: the menu folds behind a button', async () => {
+    const page = await browserPage(375);
+    await signIn(page, accountOf('manager').email);
+    await page.goto(`${site.url}/admin/dashboard`);
+    await page.waitForSelector('h1::-p-text(Панель управления)');
+    const menu = () => page.$eval('#admin-nav', (nav) => getComputedStyle(nav).display);
+    expect(await menu()).toBe('none');
+    await page.locator('button::-p-text(Меню)').click();
+    expect(await menu()).not.toBe('none');
+    await page.locator('#admin-nav a::-p-text(Залы)').click();
+    await page.waitForSelector('main h1::-p-text(Залы)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+describe('the admin changes a role', () => {
+  it("gives a viewer the cashier's role; the viewer's open page shows the back office without a reload", async () => {
+    const viewer = await buildUser(site.ctx.db, { fio: 'Будущая Кассирша' });
+    const theirs = await browserPage();
+    await signIn(theirs, viewer.email, TEST_PASSWORD);
+    expect(await theirs.$('header a::-p-text(Админ-панель)')).toBeNull();
+
+    const admin = await browserPage();
+    await signIn(admin, accountOf('admin').email);
+    await admin.goto(`${site.url}/admin/dashboard/users`);
+    await admin.locator('input[type=search]').fill(viewer.email);
+    const select = `select[aria-label="Роль: ${viewer.fio}"]`;
+    await admin.waitForSelector(select);
+    await admin.select(select, 'cashier');
+    await admin.waitForSelector('[role=status]::-p-text(Сохранено)');
+
+    await theirs.waitForSelector('header a::-p-text(Админ-панель)');
+    await theirs.locator('header a::-p-text(Админ-панель)').click();
+    expect(
+      await (await theirs.waitForSelector('nav[aria-label="Меню панели управления"]'))!.evaluate((n) => n.textContent),
+    ).toContain('Билеты');
+  });
+});
+
+describe('a session scheduled in the back office', () => {
+  it('is created by a manager and sold on the home page', async () => {
+    const hall = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Зал 9' });
+    const start = toCinemaTime(new Date(Date.now() + minutesLaterToday(90) * 60_000)).slice(0, 16);
+    const manager = await browserPage();
+    await signIn(manager, accountOf('manager').email);
+    await manager.goto(`${site.url}/admin/dashboard/schedule`);
+    await manager.locator('a::-p-text(Добавить сеанс)').click();
+    await manager.waitForSelector('h1::-p-text(Новый сеанс)');
+    const film = await manager.$$eval(
+      'select[name=movie_id] option',
+      (options) => options.filter((o) => o.value).map((o) => ({ value: o.value, label: o.textContent ?? '' }))[0]!,
+    );
+    await manager.select('select[name=movie_id]', film.value);
+    await manager.select('select[name=hall_id]', String(hall.id));
+    await manager.locator('input[name=price]').fill('350');
+    await setValue(manager, 'input[name=start_time]', start.replace(' ', 'T'));
+    // The end is derived at once and cannot be typed.
+    expect(await manager.$eval('input[readonly]', (i) => (i as HTMLInputElement).value)).not.toBe('');
+    await manager.locator('button::-p-text(Добавить сеанс)').click();
+    await manager.waitForSelector('main h1::-p-text(Расписание)');
+    await manager.waitForSelector(`main td::-p-text(${hall.name})`);
+
+    const viewer = await browserPage();
+    await signIn(viewer, 'viewer@kino.local');
+    await viewer.goto(site.url);
+    await viewer.locator(`#schedule button[aria-label^="${start.slice(11, 16)}, ${hall.name}"]`).click();
+    await viewer.waitForSelector('dialog[open] button[aria-label="Ряд 5, место 5"]:not([disabled])');
+    await viewer.locator('dialog button[aria-label="Ряд 5, место 5"]').click();
+    await viewer.waitForSelector('dialog button[aria-label="Ряд 5, место 5, выбрано"]');
+    await viewer.locator('dialog ::-p-text(ДАЛЕЕ)').click();
+    await viewer.locator('button::-p-text(Оплатить)').click();
+    await viewer.waitForSelector('h1::-p-text(Билеты куплены)');
+  });
+});
+
+describe('the live dashboard', () => {
+  it('changes by itself when a viewer registers and when a viewer buys in another browser', async () => {
+    const admin = await browserPage();
+    await signIn(admin, accountOf('admin').email);
+    await admin.goto(`${site.url}/admin/dashboard`);
+    const count = (name: string) =>
+      admin.$$eval(
+        'ul[aria-label="Количество"] li',
+        (cards, label) => Number(cards.find((c) => c.textContent?.includes(label))?.querySelector('span')?.textContent),
+        name,
+      );
+    await admin.waitForSelector('ul[aria-label="Количество"]');
+    const users = await count('Пользователи');
+
+    const newcomer = await browserPage();
+    await newcomer.goto(`${site.url}/register`);
+    await newcomer.locator('input[name=email]').fill(`newcomer-${Date.now()}@example.test`);
+    await newcomer.locator('input[name=fio]').fill('Новый Зритель');
+    await newcomer.locator('input[name=password]').fill('secret-password-1');
+    await newcomer.locator('input[name=repeat]').fill('secret-password-1');
+    await setValue(newcomer, 'input[name=birthday]', '1999-09-09');
+    await newcomer.locator('button::-p-text(Зарегистрироваться)').click();
+    await newcomer.waitForSelector('::-p-text(Регистрация прошла успешно)');
+
+    await admin.waitForFunction(
+      (before) =>
+        Array.from(document.querySelectorAll('ul[aria-label="Количество"] li')).some(
+          (c) => c.textContent?.includes('Пользователи') && Number(c.querySelector('span')?.textContent) === before + 1,
+        ),
+      { timeout: 5000 },
+      users,
+    );
+
+    const sold = async () => Number((await admin.$eval('main section p strong', (s) => s.textContent)) ?? 0);
+    const ticketsBefore = await sold();
+    const buyer = await browserPage();
+    await signIn(buyer, 'viewer@kino.local');
+    await buyer.goto(site.url);
+    await buyer.locator('#schedule button[aria-label*="Зал"]:not([disabled])').click();
+    await buyer.waitForSelector('dialog[open] button[aria-label^="Ряд"]:not([disabled])');
+    await buyer.locator('dialog button[aria-label^="Ряд"]:not([disabled])').click();
+    await buyer.waitForSelector('dialog button[aria-label$="выбрано"]');
+    await buyer.locator('dialog ::-p-text(ДАЛЕЕ)').click();
+    await buyer.locator('button::-p-text(Оплатить)').click();
+    await buyer.waitForSelector('h1::-p-text(Билеты куплены)');
+    await admin.waitForFunction(
+      (before) => Number(document.querySelector('main section p strong')?.textContent) > before,
+      { timeout: 5000 },
+      ticketsBefore,
+    );
+  });
+});

@@ -1,0 +1,21 @@
+/** The owner's confirmation of a refund. */
+import { schema } from '@kino/backend/db';
+import { presentTicket } from '@kino/backend/modules/tickets/presenter';
+import { findTicketsWithRelations } from '@kino/backend/modules/tickets/queries';
+import { eq } from 'drizzle-orm';
+import { defineJob } from '../define-job';
+import { deliver } from '../mailer';
+import { ticketRefundedMail } from '../tickets/mails';
+
+export default defineJob('mail.ticket-refunded', async ({ ticketId }, { ctx }) => {
+  const [ticket] = await findTicketsWithRelations(ctx.db, [ticketId]);
+  const user = ticket && (await ctx.db.query.users.findFirst({ where: eq(schema.users.id, ticket.userId) }));
+  if (!ticket || !user || ticket.status !== 'refunded') {
+    ctx.logger.warn({ ticketId }, 'refund mail skipped: no such refunded ticket');
+    return { skipped: true };
+  }
+  return deliver(ctx, {
+    to: user.email,
+    ...ticketRefundedMail(user.fio, presentTicket(ticket), { siteUrl: ctx.config.publicUrl }),
+  });
+});

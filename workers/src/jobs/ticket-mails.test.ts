@@ -1,0 +1,111 @@
+/**
+ * The mails about tickets, as the buyer's mailbox receives them from the real SMTP server: after a
+ * purchase (the tickets attached as PDFs whose QR codes the door accepts) and after a refund.
+ */
+import { verifyCheckInCode } from '@kino/backend/modules/tickets/check-in-code';
+import { afterCommit } from '@kino/backend/effects';
+import { refundTicket } from '@kino/backend/modules/tickets/refund';
+import { buildFilm, buildSession, buildTicket, buildUser, soldChange } from '@kino/backend/testing/factories';
+import { createTestContext, type TestContext } from '@kino/backend/testing/harness';
+import { pdfQrCodes, pdfText } from '@kino/backend/testing/pdf';
+import { startTestSmtp, type TestSmtp } from '@kino/backend/testing/smtp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers, type RunningWorkers } from '../index';
+
+/** Mail text with the no-break spaces of Russian number formatting made plain spaces. */
+const plain = (text: string | false | undefined) => (text || '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('ticket mails', () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  let workers: RunningWorkers;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    ctx = await createTestContext({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://kino.example.test' } });
+    workers = await startWorkers(ctx);
+  });
+  afterAll(async () => {
+    await workers.close();
+    await ctx.close();
+    await smtp.close();
+  });
+
+  async function purchase(seats: string[]) {
+    const film = await buildFilm(ctx.db, { title: 'Андрей Рублёв', age: 12 });
+    const session = await buildSession(ctx.db, { filmId: film.id, price: 450 });
+    const user = await buildUser(ctx.db, { fio: 'Ольга Зрительница' });
+    const tickets = [];
+    for (const seatNumber of seats) {
+      tickets.push(await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber, price: 450 }));
+    }
+    return { session, user, tickets };
+  }
+
+  it('mails the buyer in Russian, as text and HTML, with each ticket as a PDF whose QR code admits', async () => {
+    const { session, user, tickets } = await purchase(['r3m4', 'r3m5']);
+    await afterCommit(ctx, [soldChange(tickets)]);
+    const mail = await smtp.nextMail(user.email);
+
+    expect(mail.subject).toBe('Ваши билеты на «Андрей Рублёв»');
+    for (const expected of [
+      'Здравствуйте, Ольга Зрительница!',
+      '«Андрей Рублёв» (12+)',
+      `Билет №${tickets[0]!.id}: Ряд 3, место 4 — 450 ₽`,
+      `Билет №${tickets[1]!.id}: Ряд 3, место 5 — 450 ₽`,
+      'Итого: 900 ₽',
+      'https://kino.example.test/profile',
+      'не позднее чем за 30 минут до начала сеанса',
+    ]) {
+      expect(plain(mail.text)).toContain(expected);
+    }
+    expect(mail.html).toContain('Ольга Зрительница');
+    expect(plain(mail.html)).toContain('Итого: 900 ₽');
+
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual(
+      tickets.map((t) => [`ticket_${t.id}.pdf`, 'application/pdf']),
+    );
+    for (const [i, attachment] of mail.attachments.entries()) {
+      expect(await pdfText(attachment.content)).toContain(`Билет №${tickets[i]!.id}`);
+      const [code] = await pdfQrCodes(attachment.content);
+      expect(verifyCheckInCode(ctx.config.appSecret, code!)).toEqual({
+        ticketId: tickets[i]!.id,
+        sessionId: session.id,
+        seat: tickets[i]!.seatNumber,
+      });
+    }
+  });
+
+  it('sends the purchase mail once however often its duties run', async () => {
+    const { user, tickets } = await purchase(['r6m1']);
+    await afterCommit(ctx, [soldChange(tickets)]);
+    await afterCommit(ctx, [soldChange(tickets)]);
+    expect((await smtp.nextMail(user.email)).subject).toBe('Ваш билет на «Андрей Рублёв»');
+    await expect.poll(() => ctx.queues.queue('mail').getJobCountByTypes('wait', 'active', 'delayed')).toBe(0);
+    expect(smtp.mails.filter((m) => m.to && JSON.stringify(m.to).includes(user.email))).toHaveLength(1);
+  });
+
+  it('retries with backoff while the mail server refuses, and delivers once it accepts', async () => {
+    const { user, tickets } = await purchase(['r8m8']);
+    smtp.refuseNext(2);
+    await afterCommit(ctx, [soldChange(tickets)]);
+    const mail = await smtp.nextMail(user.email, 20_000);
+    expect(mail.attachments).toHaveLength(1);
+    const attempts = async () =>
+      (await ctx.queues.queue('mail').getJobs(['completed'])).find(
+        (j) => j.name === 'mail.tickets-sold' && j.data.userId === user.id,
+      )?.attemptsMade;
+    // Two refusals, then the third attempt delivered (the job completes just after the server's 250).
+    await expect.poll(attempts).toBe(3);
+  });
+
+  it('confirms a refund with the film, session, seat and the sum', async () => {
+    const { user, tickets } = await purchase(['r9m2']);
+    const { change } = await refundTicket(ctx, user.id, tickets[0]!.id, new Date());
+    await afterCommit(ctx, [change]);
+    const mail = await smtp.nextMail(user.email);
+    expect(mail.subject).toBe(`Билет №${tickets[0]!.id} на «Андрей Рублёв» возвращён`);
+    expect(mail.text).toContain('Ряд 9, место 2');
+    expect(plain(mail.text)).toContain('Сумма к возврату: 450 ₽');
+    expect(mail.html).toContain('возвращён');
+  });
+});

@@ -1,0 +1,16 @@
+import { afterCommit } from '@kino/backend/effects';
+import { advanceWatching } from '@kino/backend/modules/tickets/watching';
+import { defineJob } from '../define-job';
+
+/**
+ * A delayed job may fire a moment before its time by another machine's clock: the session's edge
+ * is reached this much early rather than left to the next sweep.
+ */
+const CLOCK_SKEW_MS = 2000;
+
+export default defineJob('tickets.watching', async ({ sessionId }, { ctx }) => {
+  const moved = await advanceWatching(ctx, new Date(Date.now() + CLOCK_SKEW_MS), sessionId);
+  await afterCommit(ctx, [{ what: 'watching', ticketIds: moved.map((t) => t.id) }]);
+  if (moved.length > 0) ctx.logger.info({ sessionId, tickets: moved.length }, 'watching states moved');
+  return { moved: moved.length };
+});
