@@ -47,13 +47,7 @@ export const ReviewCountsSchema = z.strictObject({
 export type ReviewCounts = z.infer<typeof ReviewCountsSchema>;
 
 /** A review as the back office's moderation table lists it: with its film and its author. */
-export const StaffReviewSchema = z.strictObject({
-  id: z.number().int(),
-  title: z.string(),
-  comment: z.string(),
-  created_at: InstantSchema,
-  type_rating: ReactionSchema,
-  movie: z.strictObject({ id: z.number().int(), title: z.string() }),
+export const StaffReviewSchema = OwnReviewSchema.extend({
   user: z.strictObject({ id: z.number().int(), fio: z.string(), email: z.string() }),
 });
 export type StaffReview = z.infer<typeof StaffReviewSchema>;

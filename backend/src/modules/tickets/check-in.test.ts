@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromCinemaTime, toCinemaDate, toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
-import { AppError } from '../../lib/errors';
 import { buildFilm, buildHall, buildSession, buildTicket, buildUser } from '../../testing/factories';
+import type { AppError } from '../../lib/errors';
+import { refusal } from '../../testing/refusal';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { checkInTicket } from './check-in';
 import { signCheckInCode } from './check-in-code';
@@ -12,16 +13,6 @@ import { ticketCode } from './presenter';
 import { refundTicket } from './refund';
 
 const MINUTE = 60_000;
-
-async function refusal(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('the call was not refused');
-}
 
 describe('checkInTicket', () => {
   let ctx: TestContext;

@@ -8,23 +8,22 @@ import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi, type TestApi } from '../../testing/harness';
-import { connectSeatClient, request, says, type SeatClient } from '../../testing/seat-client';
+import { request, says, socketPool, type SeatClient } from '../../testing/seat-client';
 
 describe('POST /api/tickets/store', () => {
   let t: TestApi;
-  const open: SeatClient[] = [];
+  const sockets = socketPool(() => t.url);
   beforeAll(async () => {
     t = await startTestApi();
   });
   afterAll(async () => {
-    open.forEach((c) => c.disconnect());
+    sockets.closeAll();
     await t.close();
   });
 
   async function buyer() {
     const { user, token } = await buildSignedInUser(t.ctx);
-    const socket = await connectSeatClient(t.url, token);
-    open.push(socket);
+    const socket = await sockets.connect(token);
     return { user, token, socket };
   }
   async function hold(socket: SeatClient, sessionId: number, seats: string[]) {

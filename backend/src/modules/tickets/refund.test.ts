@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketsChanged } from '../../contract/tickets';
 import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
-import { AppError } from '../../lib/errors';
 import { buildSession, buildSignedInUser, buildTicket } from '../../testing/factories';
+import type { AppError } from '../../lib/errors';
+import { refusal } from '../../testing/refusal';
 import { startTestApi, type TestApi } from '../../testing/harness';
-import { connectSeatClient, request, says, type SeatClient } from '../../testing/seat-client';
+import { request, says, socketPool, type SeatClient } from '../../testing/seat-client';
 import { checkInTicket } from './check-in';
 import { afterCommit } from '../../effects';
 import { ticketJobIds } from './job-ids';
@@ -20,32 +21,20 @@ import { refundTicket } from './refund';
 
 const MINUTE = 60_000;
 
-/** The error a call was refused with. */
-async function refusal(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('the call was not refused');
-}
-
 describe('refundTicket', () => {
   let t: TestApi;
-  const open: SeatClient[] = [];
+  const sockets = socketPool(() => t.url);
   beforeAll(async () => {
     t = await startTestApi();
   });
   afterAll(async () => {
-    open.forEach((c) => c.disconnect());
+    sockets.closeAll();
     await t.close();
   });
 
   async function viewer() {
     const { user, token } = await buildSignedInUser(t.ctx);
-    const socket = await connectSeatClient(t.url, token);
-    open.push(socket);
+    const socket = await sockets.connect(token);
     return { user, token, socket };
   }
   const rowOf = async (id: number) =>
