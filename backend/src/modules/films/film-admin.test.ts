@@ -281,7 +281,7 @@ describe('PUT /api/films/{id}/edit', () => {
       await tokenOf('admin'),
     );
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.error.details!.fields as object).sort()).toEqual([
+    expect(Object.keys((res.body.error.details as { fields: object }).fields).sort()).toEqual([
       'age',
       'budget',
       'title',
