@@ -165,6 +165,9 @@ export const FilmEditBodySchema = z.object({
 export type FilmEditBody = z.input<typeof FilmEditBodySchema>;
 export type FilmEdit = z.output<typeof FilmEditBodySchema>;
 
+/** POST /api/films/store (multipart): the film's id on Kinopoisk. */
+export const FilmStoreBodySchema = z.object({ kinopoisk_id: KinopoiskIdSchema });
+
 /** POST /api/upload-film-poster (multipart poster, film_id): the film's text field. */
 export const FilmPosterBodySchema = z.object({ film_id: FormIdSchema });
 /** The stored poster, relative to /storage/images. */
@@ -192,7 +195,7 @@ export const filmEndpoints = {
   'POST /films/store': {
     summary: 'Импортировать фильм с Кинопоиска (поле kinopoisk_id); 409 с id, если он уже импортирован',
     access: requires('films', 'create'),
-    body: z.object({ kinopoisk_id: KinopoiskIdSchema }),
+    body: FilmStoreBodySchema,
     upload: { files: {} },
     response: ImportedFilmSchema,
     status: 201,
