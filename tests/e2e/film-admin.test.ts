@@ -69,8 +69,13 @@ describe('a film in the back office', () => {
     await page.locator('button::-p-text(Добавить фильм)').click();
     await page.waitForSelector('::-p-text(только цифры)');
     await retype(page, 'input[name=kinopoisk_id]', '701');
+    // On a slow network the import shows that it is working, with the button disabled.
+    kp.latencyMs = 1500;
     await page.locator('button::-p-text(Добавить фильм)').click();
+    await page.waitForSelector('[role=status] progress');
+    expect(await page.$eval('button[type=submit]', (b) => b.matches(':disabled'))).toBe(true);
     await page.waitForSelector('h1::-p-text(Снежная королева)');
+    kp.latencyMs = 0;
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     expect(id).toBeGreaterThan(0);
 

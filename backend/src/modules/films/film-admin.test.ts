@@ -121,17 +121,19 @@ describe('POST /api/films/store', () => {
     expect(await rowCounts(t.ctx.db)).toEqual(before);
   });
 
-  it('returns 502 when Kinopoisk refuses the key and 503 when it limits the rate, writing nothing', async () => {
-    kp.addFilm(kp.sampleFilm(502));
+  it('returns 502 when Kinopoisk refuses the key or does not answer, 503 when it limits the rate; writes nothing', async () => {
+    for (const id of [502, 505, 506]) kp.addFilm(kp.sampleFilm(id));
     const before = await rowCounts(t.ctx.db);
-    kp.fail('/api/v2.2/films/502', 'unauthorized');
+    kp.fail('/api/v2.2/films/502', 'unauthorized', 10);
     const rejected = await store('502');
     expect([rejected.status, rejected.body.error.code]).toEqual([502, 'kinopoisk_rejected']);
-    kp.fail('/api/v2.2/films/502', 'rate_limited', 10);
-    const limited = await store('502');
+    kp.fail('/api/v2.2/films/505', 'rate_limited', 10);
+    const limited = await store('505');
     expect([limited.status, limited.body.error.code]).toEqual([503, 'kinopoisk_rate_limited']);
+    kp.fail('/api/v2.2/films/506', 'hang', 10);
+    const hung = await store('506');
+    expect([hung.status, hung.body.error.code]).toEqual([502, 'kinopoisk_unavailable']);
     expect(await rowCounts(t.ctx.db)).toEqual(before);
-    kp.fail('/api/v2.2/films/502', 'rate_limited', 0);
   });
 
   it('returns 503 with a Russian message when no Kinopoisk key is configured', async () => {

@@ -26,7 +26,7 @@ export function FilmTable() {
         { header: 'Страны', cell: (f) => f.countries.map((c) => c.country.name).join(', ') },
         { header: 'Год', cell: (f) => f.year ?? '—', numeric: true },
         { header: 'Прокат', cell: (f) => (f.is_rent === 1 ? 'В прокате' : 'Не в прокате'), nowrap: true },
-        { header: '', cell: (f) => <Link to={paths.adminFilmEdit(f.id)}>Подробнее</Link>, nowrap: true },
+        { header: 'Редактирование', cell: (f) => <Link to={paths.adminFilmEdit(f.id)}>Подробнее</Link>, nowrap: true },
       ]}
       loading="Загрузка фильмов..."
       empty={q ? 'Ничего не найдено' : 'Фильмов пока нет: импортируйте первый с Кинопоиска'}
