@@ -1,7 +1,25 @@
-/** Films: GET /api/banner, /api/films/news, /api/films, /api/films/{id}. */
+/**
+ * Films: GET /api/banner, /api/films/news, /api/films, /api/films/{id}; the back office's table,
+ * import from Kinopoisk (film-import.ts), edit and poster upload.
+ */
 import { FilmCountrySchema, FilmGenreSchema } from './catalog';
-import { PUBLIC, type EndpointMap } from './endpoint';
-import { IdParamsSchema, IdSchema, InstantSchema } from './common';
+import { PUBLIC, requires, type EndpointMap } from './endpoint';
+import {
+  FormIdSchema,
+  FormIntSchema,
+  IdParamsSchema,
+  IdSchema,
+  InstantSchema,
+  pageSchema,
+  StaffPageQuerySchema,
+} from './common';
+import {
+  ImportedFilmSchema,
+  ImportedPersonListSchema,
+  ImportedPhotoListSchema,
+  KinopoiskIdSchema,
+} from './film-import';
+import { trailerEmbed } from './trailer';
 import { PROVIDERS, REACTIONS } from './constants';
 import { SessionSchema } from './schedules';
 import { z } from './zod';
@@ -105,6 +123,59 @@ export const FilmDetailSchema = FilmCardSchema.extend({
 });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
 
+/** The first year of cinema (the Lumières' first public screening). */
+export const FILM_YEAR_MIN = 1895;
+export const FILM_AGE_MAX = 21;
+/** A film poster upload: a phone photo of a printed poster fits. */
+export const FILM_POSTER_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A year a film can have: from 1895 to next year (a film announced ahead), read at each check. */
+const FilmYearSchema = FormIntSchema.pipe(
+  z
+    .number()
+    .min(FILM_YEAR_MIN, `Год — не раньше ${FILM_YEAR_MIN}`)
+    .refine((year) => year <= new Date().getFullYear() + 1, 'Год — не позже следующего года'),
+);
+
+/** Optional in a form: empty text (a cleared field) or null is no value. */
+const orEmpty = <T extends z.ZodType>(schema: T, error: string) =>
+  z.union([z.literal('').transform(() => null), z.null(), schema], { error });
+
+/**
+ * PUT /api/films/{id}/edit (JSON): every field the edit screen has. Empty year, budget or trailer
+ * clear them; the trailer is a link of an accepted video host (trailer.ts), so the page can play it.
+ */
+export const FilmEditBodySchema = z.object({
+  title: z.string().trim().min(1, 'Укажите название').max(255, 'Не длиннее 255 символов'),
+  description: z.string().trim().max(20_000, 'Не длиннее 20 000 символов'),
+  age: FormIntSchema.pipe(z.number().min(0, 'Возраст — от 0').max(FILM_AGE_MAX, `Возраст — до ${FILM_AGE_MAX}`)),
+  year: orEmpty(FilmYearSchema, 'Введите год числом'),
+  budget: orEmpty(FormIntSchema.pipe(z.number().min(0, 'Бюджет не может быть отрицательным')), 'Введите целое число'),
+  trailer: orEmpty(
+    z
+      .string()
+      .trim()
+      .max(500, 'Не длиннее 500 символов')
+      .refine((link) => trailerEmbed(link) !== null, 'Ссылка на трейлер: YouTube или Rutube'),
+    'Ссылка на трейлер: YouTube или Rutube',
+  ),
+  /** 1 in rental, 0 not. */
+  is_rent: z.union([z.literal(0), z.literal(1)], { error: 'В прокате: 1 или 0' }),
+});
+export type FilmEditBody = z.input<typeof FilmEditBodySchema>;
+export type FilmEdit = z.output<typeof FilmEditBodySchema>;
+
+/** POST /api/films/store (multipart): the film's id on Kinopoisk. */
+export const FilmStoreBodySchema = z.object({ kinopoisk_id: KinopoiskIdSchema });
+
+/** POST /api/upload-film-poster (multipart poster, film_id): the film's text field. */
+export const FilmPosterBodySchema = z.object({ film_id: FormIdSchema });
+/** The stored poster, relative to /storage/images. */
+export const FilmPosterResponseSchema = z.strictObject({ poster: z.string() });
+
+/** The Kinopoisk id of an imported film in a path. */
+export const KinopoiskIdParamsSchema = z.object({ kinopoiskId: KinopoiskIdSchema });
+
 export const filmEndpoints = {
   'GET /banner': { summary: 'Фильм баннера главной страницы', access: PUBLIC, response: BannerResponseSchema },
   'GET /films/news': { summary: 'Новинки: фильмы в прокате', access: PUBLIC, response: NewFilmListSchema },
@@ -115,4 +186,44 @@ export const filmEndpoints = {
     response: FilmListSchema,
   },
   'GET /films/:id': { summary: 'Фильм', access: PUBLIC, params: IdParamsSchema, response: FilmDetailSchema },
+  'GET /films/admin': {
+    summary: 'Фильмы для панели постранично, новые первыми; q — поиск по названию',
+    access: requires('films', 'list'),
+    query: StaffPageQuerySchema,
+    response: pageSchema(FilmCardSchema),
+  },
+  'POST /films/store': {
+    summary: 'Импортировать фильм с Кинопоиска (поле kinopoisk_id); 409 с id, если он уже импортирован',
+    access: requires('films', 'create'),
+    body: FilmStoreBodySchema,
+    upload: { files: {} },
+    response: ImportedFilmSchema,
+    status: 201,
+  },
+  'GET /upload-persons-for-film/:kinopoiskId': {
+    summary: 'Добавить фильму актёров и съёмочную группу с Кинопоиска; повтор ничего не дублирует',
+    access: requires('films', 'update'),
+    params: KinopoiskIdParamsSchema,
+    response: ImportedPersonListSchema,
+  },
+  'GET /upload-image-for-film/:kinopoiskId': {
+    summary: 'Добавить фильму кадры с Кинопоиска; повтор ничего не дублирует',
+    access: requires('films', 'update'),
+    params: KinopoiskIdParamsSchema,
+    response: ImportedPhotoListSchema,
+  },
+  'PUT /films/:id/edit': {
+    summary: 'Изменить фильм',
+    access: requires('films', 'update'),
+    params: IdParamsSchema,
+    body: FilmEditBodySchema,
+    response: FilmDetailSchema,
+  },
+  'POST /upload-film-poster': {
+    summary: 'Загрузить постер фильма (поля poster, film_id)',
+    access: requires('films', 'update'),
+    body: FilmPosterBodySchema,
+    upload: { files: { poster: { maxBytes: FILM_POSTER_MAX_BYTES, required: true } } },
+    response: FilmPosterResponseSchema,
+  },
 } as const satisfies EndpointMap;

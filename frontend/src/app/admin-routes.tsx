@@ -14,6 +14,7 @@ type Screen = LazyExoticComponent<ComponentType>;
 const SCREENS: Partial<Record<Resource, Screen>> = {
   users: lazy(() => import('./routes/admin/users')),
   tickets: lazy(() => import('./routes/admin/tickets')),
+  films: lazy(() => import('./routes/admin/films')),
   genres: lazy(() => import('./routes/admin/genres')),
   halls: lazy(() => import('./routes/admin/halls')),
   reviews: lazy(() => import('./routes/admin/reviews')),
@@ -30,6 +31,12 @@ const SUBSCREENS: { path: string; resource: Resource; action: Action; screen: Sc
     action: 'update',
     screen: lazy(() => import('./routes/admin/check-in')),
   },
+  {
+    path: 'film/create',
+    resource: 'films',
+    action: 'create',
+    screen: lazy(() => import('./routes/admin/film-create')),
+  },
 ];
 
 /** Back-office pages SPEC places in the public layout (forms that create or edit). */
@@ -39,6 +46,13 @@ export const PUBLIC_LAYOUT_SCREENS: { path: string; resource: Resource; action: 
     resource: 'schedule',
     action: 'create',
     screen: lazy(() => import('./routes/admin/schedule-create')),
+  },
+  {
+    // Staff who may only read films see the edit page disabled.
+    path: 'admin/dashboard/films/:id/edit',
+    resource: 'films',
+    action: 'read',
+    screen: lazy(() => import('./routes/admin/film-edit')),
   },
 ];
 

@@ -23,6 +23,8 @@ export const paths = {
   /** A back-office screen: '/admin/dashboard/<path>' ('' is the dashboard). */
   adminSection: (path: string) => (path ? `/admin/dashboard/${path}` : '/admin/dashboard'),
   adminScheduleCreate: '/admin/dashboard/schedule/create',
+  adminFilmCreate: '/admin/dashboard/film/create',
+  adminFilmEdit: (id: number | string) => `/admin/dashboard/films/${id}/edit`,
   adminCheckIn: '/admin/dashboard/tickets/check-in',
   checkout: (sessionId: number | string) => `/checkout/${sessionId}`,
 } as const;

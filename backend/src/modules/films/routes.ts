@@ -1,13 +1,24 @@
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
 import { cachedRead } from '../../lib/response-cache';
+import { addFilmPersons, addFilmStills, editFilm, listStaffFilms, replaceFilmPoster, storeFilm } from './admin';
 import { findFilm, findFilms, loadBannerFilm, loadNewFilms } from './service';
 
-/** Every film read is public and cached in memory (lib/response-cache.ts); writes invalidate it through effects. */
+/**
+ * Every public film read is cached in memory (lib/response-cache.ts); the back office's writes
+ * invalidate it through effects. The imports answer when done: a film within seconds, a cast of
+ * at most PERSONS_MAX people and STILLS_MAX stills within the provider's timeouts.
+ */
 export const filmRoutes = (ctx: AppContext) =>
   handlers({
     'GET /banner': ({ req }) => cachedRead(ctx, 'GET /banner', req, () => loadBannerFilm(ctx)),
     'GET /films/news': ({ req }) => cachedRead(ctx, 'GET /films/news', req, () => loadNewFilms(ctx)),
     'GET /films': ({ req, query }) => cachedRead(ctx, 'GET /films', req, () => findFilms(ctx, query)),
     'GET /films/:id': ({ req, params }) => cachedRead(ctx, 'GET /films/:id', req, () => findFilm(ctx, params.id)),
+    'GET /films/admin': ({ query }) => listStaffFilms(ctx, query),
+    'POST /films/store': ({ body }) => storeFilm(ctx, body.kinopoisk_id),
+    'GET /upload-persons-for-film/:kinopoiskId': ({ params }) => addFilmPersons(ctx, params.kinopoiskId),
+    'GET /upload-image-for-film/:kinopoiskId': ({ params }) => addFilmStills(ctx, params.kinopoiskId),
+    'PUT /films/:id/edit': ({ params, body }) => editFilm(ctx, params.id, body),
+    'POST /upload-film-poster': ({ body, files }) => replaceFilmPoster(ctx, body.film_id, files.poster),
   });

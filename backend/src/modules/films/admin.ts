@@ -1,0 +1,109 @@
+/**
+ * The back office's films (SPEC section 2, /admin/dashboard/films and the film edit): the staff
+ * table, the imports from Kinopoisk as HTTP calls, the edit and the poster upload. Each write says
+ * what it changed, so the banner, new films, bill, catalogue and film page caches drop at once.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { StaffPageQuery } from '../../contract/common';
+import type { FilmCard, FilmDetail, FilmEdit } from '../../contract/films';
+import type { ImportedFilm, ImportedPerson, ImportedPhoto } from '../../contract/film-import';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { afterCommit, write } from '../../effects';
+import { notFound } from '../../lib/errors';
+import { removeStoredImage, storeImage } from '../../lib/images';
+import { paginate, searchCondition, type Page } from '../../lib/paging';
+import type { UploadedFile } from '../../lib/upload';
+import { withFilmCountries } from '../countries/presenter';
+import { withFilmGenres } from '../genres/presenter';
+import { IMPORT_IMAGE_SIZES } from './import/images';
+import { importFilm } from './import/import-film';
+import { importFilmPersons } from './import/import-film-persons';
+import { importFilmStills } from './import/import-film-stills';
+import { filmByKinopoiskId } from './import/shared';
+import { presentFilmCard } from './presenter';
+import { findFilm } from './service';
+
+const { films } = schema;
+const filmMissing = () => notFound('Фильм не найден');
+
+/** The staff table: newest films first, `q` searching the title. */
+export function listStaffFilms(ctx: Pick<AppContext, 'db'>, query: StaffPageQuery): Promise<Page<FilmCard>> {
+  const where = searchCondition(query.q, films.title);
+  return paginate(
+    query,
+    async (limit, offset) =>
+      (
+        await ctx.db.query.films.findMany({
+          where,
+          orderBy: [desc(films.id)],
+          limit,
+          offset,
+          with: { ...withFilmGenres, ...withFilmCountries },
+        })
+      ).map(presentFilmCard),
+    () => ctx.db.$count(films, where),
+  );
+}
+
+/*
+ * The imports commit in their own transactions (modules/films/import); once one has answered, its
+ * changes are said here. A film may have brought new genres and countries; a cast, new people.
+ */
+
+export async function storeFilm(ctx: AppContext, kinopoiskId: number): Promise<ImportedFilm> {
+  const film = await importFilm(ctx, kinopoiskId);
+  await afterCommit(ctx, [{ what: 'films', ids: [film.id] }, { what: 'genres' }, { what: 'countries' }]);
+  return film;
+}
+
+export async function addFilmPersons(ctx: AppContext, kinopoiskId: number): Promise<ImportedPerson[]> {
+  const persons = await importFilmPersons(ctx, kinopoiskId);
+  await afterCommit(ctx, [{ what: 'persons' }]);
+  return persons;
+}
+
+export async function addFilmStills(ctx: AppContext, kinopoiskId: number): Promise<ImportedPhoto[]> {
+  const photos = await importFilmStills(ctx, kinopoiskId);
+  const film = await filmByKinopoiskId(ctx.db, kinopoiskId);
+  await afterCommit(ctx, [{ what: 'films', ids: film ? [film.id] : [] }]);
+  return photos;
+}
+
+/** Saves the edit screen's fields; answers the film as its page shows it. */
+export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Promise<FilmDetail> {
+  const { title, description, age, year, budget, trailer, is_rent } = edit;
+  await write(ctx, async (tx, changed) => {
+    const [updated] = await tx
+      .update(films)
+      .set({ title, description, age, year, budget, trailer, isRent: is_rent })
+      .where(eq(films.id, id))
+      .returning({ id: films.id });
+    if (!updated) throw filmMissing();
+    changed({ what: 'films', ids: [id] });
+  });
+  return findFilm(ctx, id);
+}
+
+/** Stores the uploaded poster (re-encoded) as the film's, and deletes the one it replaces. */
+export async function replaceFilmPoster(
+  ctx: AppContext,
+  filmId: number,
+  file: UploadedFile | undefined,
+): Promise<{ poster: string }> {
+  const poster = await storeImage(ctx.config, file, { ...IMPORT_IMAGE_SIZES.poster, field: 'poster' });
+  try {
+    const previous = await write(ctx, async (tx, changed) => {
+      const [before] = await tx.select({ poster: films.poster }).from(films).where(eq(films.id, filmId)).for('update');
+      if (!before) throw filmMissing();
+      await tx.update(films).set({ poster }).where(eq(films.id, filmId));
+      changed({ what: 'films', ids: [filmId] });
+      return before.poster;
+    });
+    await removeStoredImage(ctx.config, previous);
+    return { poster };
+  } catch (err) {
+    await removeStoredImage(ctx.config, poster);
+    throw err;
+  }
+}

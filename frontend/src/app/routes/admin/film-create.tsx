@@ -1,0 +1,3 @@
+import { FilmImportForm } from '../../../features/films/components/admin/film-import-form';
+
+export default FilmImportForm;

@@ -1,0 +1,3 @@
+import { FilmTable } from '../../../features/films/components/admin/film-table';
+
+export default FilmTable;
