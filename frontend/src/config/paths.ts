@@ -24,5 +24,7 @@ export const paths = {
   adminSection: (path: string) => (path ? `/admin/dashboard/${path}` : '/admin/dashboard'),
   adminScheduleCreate: '/admin/dashboard/schedule/create',
   adminCheckIn: '/admin/dashboard/tickets/check-in',
+  adminNewsCreate: '/admin/dashboard/news/create',
+  adminStockCreate: '/admin/dashboard/stocks/create',
   checkout: (sessionId: number | string) => `/checkout/${sessionId}`,
 } as const;
