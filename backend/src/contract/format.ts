@@ -15,6 +15,10 @@ export const formatRoubles = (amount: number): string => roubles.format(amount);
 /** '1985-02-14' (or the date part of a cinema time) → '14 февраля 1985 г.' */
 export const formatDate = (date: string): string => dayMonthYear.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 
+/** A promotion's period, the year always written: 'с 24 сентября 2026 по 19 сентября 2027'. */
+export const formatPeriod = (start: string, end: string): string =>
+  `с ${formatDate(start).replace(/ г\.$/, '')} по ${formatDate(end).replace(/ г\.$/, '')}`;
+
 /** '2026-11-22 19:30:00' → '22 ноября 2026 г. в 19:30' (Russian long date, ' в', 24-hour clock). */
 export const formatSessionTime = (cinemaTime: string): string =>
   `${formatDate(cinemaTime)} в ${cinemaTime.slice(11, 16)}`;

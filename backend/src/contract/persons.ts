@@ -1,8 +1,11 @@
-/** Persons (actors, directors…): GET /api/persons/{id}, GET /api/persons?page=&per_page=. */
+/**
+ * Persons (actors, directors…): GET /api/persons/{id}, GET /api/persons?page=&per_page=, and the
+ * back office's GET /api/persons/admin.
+ */
 import { FilmGenreSchema } from './catalog';
-import { DateSchema, IdParamsSchema, pageQuerySchema, pageSchema } from './common';
+import { DateSchema, IdParamsSchema, pageQuerySchema, pageSchema, StaffPageQuerySchema } from './common';
 import { PERSONS_PAGE_SIZE } from './constants';
-import { PUBLIC, type EndpointMap } from './endpoint';
+import { PUBLIC, requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 const personFields = {
@@ -51,6 +54,12 @@ export const personEndpoints = {
     summary: 'Персоны постранично',
     access: PUBLIC,
     query: PersonListQuerySchema,
+    response: PersonPageSchema,
+  },
+  'GET /persons/admin': {
+    summary: 'Персоны постранично для панели (по 10, как SPEC); q — поиск по имени',
+    access: requires('persons', 'list'),
+    query: StaffPageQuerySchema.extend(pageQuerySchema(PERSONS_PAGE_SIZE).shape),
     response: PersonPageSchema,
   },
   'GET /persons/:id': { summary: 'Персона', access: PUBLIC, params: IdParamsSchema, response: PersonDetailSchema },

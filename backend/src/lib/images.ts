@@ -72,6 +72,26 @@ export async function storeImage(
 }
 
 /**
+ * Stores several uploads (checked and re-encoded like one) and runs `save` with their stored names,
+ * in the same order. When a file is not an image or `save` fails, every file this call stored is
+ * deleted before the error goes on: a refused form leaves nothing on disk.
+ */
+export async function withStoredImages<T>(
+  config: Pick<Config, 'storageDir'>,
+  uploads: readonly { file: Express.Multer.File | undefined; target: ImageTarget }[],
+  save: (names: string[]) => Promise<T>,
+): Promise<T> {
+  const names: string[] = [];
+  try {
+    for (const { file, target } of uploads) names.push(await storeImage(config, file, target));
+    return await save(names);
+  } catch (err) {
+    await Promise.all(names.map((name) => removeStoredImage(config, name)));
+    throw err;
+  }
+}
+
+/**
  * Why a remote image was not stored: the server could not be reached or did not answer in time
  * ('unreachable'), answered another status than 200 ('status', with it), sent more than the limit
  * ('too_large') or sent bytes that are not an accepted image ('not_an_image').

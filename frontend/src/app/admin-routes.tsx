@@ -15,10 +15,13 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   users: lazy(() => import('./routes/admin/users')),
   tickets: lazy(() => import('./routes/admin/tickets')),
   films: lazy(() => import('./routes/admin/films')),
+  persons: lazy(() => import('./routes/admin/persons')),
   genres: lazy(() => import('./routes/admin/genres')),
   halls: lazy(() => import('./routes/admin/halls')),
+  news: lazy(() => import('./routes/admin/news')),
   reviews: lazy(() => import('./routes/admin/reviews')),
   schedule: lazy(() => import('./routes/admin/schedule')),
+  stock: lazy(() => import('./routes/admin/stocks')),
   countries: lazy(() => import('./routes/admin/countries')),
   achievments: lazy(() => import('./routes/admin/achievements')),
 };
@@ -53,6 +56,18 @@ export const PUBLIC_LAYOUT_SCREENS: { path: string; resource: Resource; action: 
     resource: 'films',
     action: 'read',
     screen: lazy(() => import('./routes/admin/film-edit')),
+  },
+  {
+    path: 'admin/dashboard/news/create',
+    resource: 'news',
+    action: 'create',
+    screen: lazy(() => import('./routes/admin/news-create')),
+  },
+  {
+    path: 'admin/dashboard/stocks/create',
+    resource: 'stock',
+    action: 'create',
+    screen: lazy(() => import('./routes/admin/stock-create')),
   },
 ];
 

@@ -26,5 +26,7 @@ export const paths = {
   adminFilmCreate: '/admin/dashboard/film/create',
   adminFilmEdit: (id: number | string) => `/admin/dashboard/films/${id}/edit`,
   adminCheckIn: '/admin/dashboard/tickets/check-in',
+  adminNewsCreate: '/admin/dashboard/news/create',
+  adminStockCreate: '/admin/dashboard/stocks/create',
   checkout: (sessionId: number | string) => `/checkout/${sessionId}`,
 } as const;

@@ -1,32 +1,39 @@
-import type { NewsCard, NewsDetail, NewsItem } from '../../contract/news';
+import type { NewsCard, NewsDetail, NewsRow } from '../../contract/news';
 import type { schema } from '../../db';
 
-type NewsRow = typeof schema.news.$inferSelect;
+type NewsDbRow = typeof schema.news.$inferSelect;
+type Author = Pick<typeof schema.users.$inferSelect, 'id' | 'fio' | 'avatar' | 'role'>;
 
-export const presentNewsCard = (news: NewsRow): NewsCard => ({
+export const presentNewsCard = (news: NewsDbRow): NewsCard => ({
   id: news.id,
   title: news.title,
   main_img: news.mainImg,
   created_at: news.createdAt.toISOString(),
 });
 
-/** A block's content goes in the field named after its type. */
-const presentNewsItem = (item: typeof schema.newsItems.$inferSelect): NewsItem => ({
-  id: item.id,
-  type: item.type,
-  item_order: item.itemOrder,
-  img: item.type === 'image' ? item.content : null,
-  title: item.type === 'title' ? item.content : null,
-  text: item.type === 'text' ? item.content : null,
+export const presentNewsRow = (news: NewsDbRow & { user: Pick<Author, 'id' | 'fio'> }): NewsRow => ({
+  ...presentNewsCard(news),
+  user: { id: news.user.id, fio: news.user.fio },
 });
 
-export const presentNewsDetail = (
-  news: NewsRow & {
-    user: Pick<typeof schema.users.$inferSelect, 'id' | 'fio' | 'avatar' | 'role'>;
-    items: (typeof schema.newsItems.$inferSelect)[];
-  },
-): NewsDetail => ({
-  ...presentNewsCard(news),
-  user: { id: news.user.id, fio: news.user.fio, avatar: news.user.avatar, role: news.user.role },
-  items: news.items.map(presentNewsItem),
-});
+/**
+ * SPEC's article: its blocks in order, each with `news.user`. A block's content goes in the field
+ * named after its type.
+ */
+export function presentNewsDetail(
+  news: NewsDbRow & { user: Author; items: (typeof schema.newsItems.$inferSelect)[] },
+): NewsDetail {
+  const article = {
+    ...presentNewsCard(news),
+    user: { id: news.user.id, fio: news.user.fio, avatar: news.user.avatar, role: news.user.role },
+  };
+  return news.items.map((item) => ({
+    id: item.id,
+    type: item.type,
+    item_order: item.itemOrder,
+    img: item.type === 'image' ? item.content : null,
+    title: item.type === 'title' ? item.content : null,
+    text: item.type === 'text' ? item.content : null,
+    news: article,
+  }));
+}

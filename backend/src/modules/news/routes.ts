@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
-import { notFound } from '../../lib/errors';
-import { presentNewsCard, presentNewsDetail } from './presenter';
+import { createNews, findNews, listNewsForStaff } from './service';
+import { presentNewsCard } from './presenter';
 
 export const newsRoutes = (ctx: AppContext) =>
   handlers({
@@ -10,16 +10,7 @@ export const newsRoutes = (ctx: AppContext) =>
       const rows = await ctx.db.query.news.findMany({ orderBy: (n, { desc }) => [desc(n.createdAt), desc(n.id)] });
       return rows.map(presentNewsCard);
     },
-    /** The article, its author and its blocks in order. */
-    'GET /news/:id': async ({ params }) => {
-      const news = await ctx.db.query.news.findFirst({
-        where: (n, { eq }) => eq(n.id, params.id),
-        with: {
-          user: { columns: { id: true, fio: true, avatar: true, role: true } },
-          items: { orderBy: (i, { asc }) => [asc(i.itemOrder)] },
-        },
-      });
-      if (!news) throw notFound('Новость не найдена');
-      return presentNewsDetail(news);
-    },
+    'GET /news/:id': ({ params }) => findNews(ctx, params.id),
+    'GET /news/admin': ({ query }) => listNewsForStaff(ctx, query),
+    'POST /news/create': ({ user, body, files }) => createNews(ctx, user.id, body, files),
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contract/errors';
 import { PersonDetailSchema, PersonPageSchema } from '../../contract/persons';
 import { schema } from '../../db';
-import { buildFilm, buildGenre, buildPerson, linkFilm } from '../../testing/factories';
+import { buildFilm, buildGenre, buildPerson, buildSignedInUser, linkFilm } from '../../testing/factories';
 import { useTestApi } from '../../testing/api';
 
 const api = useTestApi();
@@ -101,5 +101,30 @@ describe('GET /api/persons?page=&per_page=', () => {
       expect(error.code).toBe('invalid_input');
       expect(Object.keys((error.details as { fields: object }).fields)).toEqual([field]);
     }
+  });
+});
+
+describe('GET /api/persons/admin', () => {
+  it('returns 10 persons a page by default to a content manager, searchable by name, with film counts', async () => {
+    const star = await buildPerson(api.ctx.db, { fio: 'Искомая Звезда Панели', careers: ['Актер', 'Режиссер'] });
+    const film = await buildFilm(api.ctx.db);
+    await linkFilm(api.ctx.db, film.id, { persons: [{ personId: star.id }] });
+    const { token } = await buildSignedInUser(api.ctx, { role: 'content-manager' });
+    const found = await api.t.call('GET /persons/admin', { query: { q: 'звезда панели' } }, token);
+    expect(found.status).toBe(200);
+    expect(PersonPageSchema.parse(found.body)).toMatchObject({
+      data: [{ id: star.id, fio: 'Искомая Звезда Панели', role: '["Актер","Режиссер"]', films_count: 1 }],
+      total: 1,
+      last_page: 1,
+    });
+    for (let i = 0; i < 11; i++) await buildPerson(api.ctx.db);
+    const page = PersonPageSchema.parse((await api.t.call('GET /persons/admin', {}, token)).body);
+    expect(page.data).toHaveLength(10);
+  });
+
+  it('returns 401 for a guest and 403 for a manager', async () => {
+    expect((await api.t.call('GET /persons/admin')).status).toBe(401);
+    const { token } = await buildSignedInUser(api.ctx, { role: 'manager' });
+    expect((await api.t.call('GET /persons/admin', {}, token)).status).toBe(403);
   });
 });

@@ -3,15 +3,19 @@ import type { PersonDetail, PersonListQuery, PersonPage } from '../../contract/p
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { notFound } from '../../lib/errors';
-import { paginate } from '../../lib/paging';
+import { paginate, searchCondition } from '../../lib/paging';
 import { withFilmGenres } from '../genres/presenter';
 import { presentPersonDetail, presentPersonListItem } from './presenter';
 
 type Ctx = Pick<AppContext, 'db'>;
 const { persons, filmPersons } = schema;
 
-/** One page of persons in the order they were added; a page past the end is empty. */
-export function listPersons(ctx: Ctx, query: PersonListQuery): Promise<PersonPage> {
+/**
+ * One page of persons in the order they were added, `q` searching the name (the back office's
+ * table); a page past the end is empty.
+ */
+export function listPersons(ctx: Ctx, query: PersonListQuery & { q?: string }): Promise<PersonPage> {
+  const where = searchCondition(query.q, persons.fio);
   return paginate(
     query,
     async (limit, offset) => {
@@ -19,13 +23,14 @@ export function listPersons(ctx: Ctx, query: PersonListQuery): Promise<PersonPag
         .select({ person: persons, filmsCount: countDistinct(filmPersons.filmId) })
         .from(persons)
         .leftJoin(filmPersons, eq(filmPersons.personId, persons.id))
+        .where(where)
         .groupBy(persons.id)
         .orderBy(asc(persons.id))
         .limit(limit)
         .offset(offset);
       return rows.map((r) => presentPersonListItem(r.person, r.filmsCount));
     },
-    () => ctx.db.$count(persons),
+    () => ctx.db.$count(persons, where),
   );
 }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
 import { notFound } from '../../lib/errors';
 import { presentStock } from './presenter';
+import { createStock, listStocksForStaff } from './service';
 
 /** Promotions (SPEC's stocks). */
 export const stockRoutes = (ctx: AppContext) =>
@@ -20,4 +21,6 @@ export const stockRoutes = (ctx: AppContext) =>
       if (!promotion) throw notFound('Акция не найдена');
       return presentStock(promotion);
     },
+    'GET /stocks/admin': ({ query }) => listStocksForStaff(ctx, query),
+    'POST /stocks/create': ({ body, files }) => createStock(ctx, body, files.img),
   });

@@ -1,11 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pageSchema } from '../../contract/common';
 import { ErrorBodySchema } from '../../contract/errors';
-import { StockListSchema, StockSchema } from '../../contract/stocks';
+import { STOCK_IMAGE_MAX_BYTES, StockListSchema, StockSchema } from '../../contract/stocks';
 import { fromCinemaTime } from '../../contract/time';
-import { buildPromotion } from '../../testing/factories';
+import { schema } from '../../db';
+import { buildPromotion, buildSignedInUser } from '../../testing/factories';
+import { fakePngBlob, oversizedBlob, pngBlob, svgBlob } from '../../testing/images';
 import { useTestApi } from '../../testing/api';
 
 const api = useTestApi();
+const fieldsOf = (body: unknown) =>
+  (ErrorBodySchema.parse(body).error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
 
 describe('GET /api/stocks', () => {
   it('returns 200 with running and coming promotions by start date, without ended ones', async () => {
@@ -46,5 +53,91 @@ describe('GET /api/stocks/{id}', () => {
     const bad = await api.getJson('/api/stocks/1;drop');
     expect(bad.status).toBe(400);
     expect(ErrorBodySchema.parse(bad.body).error.code).toBe('invalid_input');
+  });
+});
+
+describe('GET /api/stocks/admin', () => {
+  it('returns every promotion, ended and coming, the latest start first, to the admin', async () => {
+    const ended = await buildPromotion(api.ctx.db, { title: 'Панель: прошла', startsInDays: -40, endsInDays: -30 });
+    const coming = await buildPromotion(api.ctx.db, { title: 'Панель: будет', startsInDays: 400, endsInDays: 420 });
+    const { token } = await buildSignedInUser(api.ctx, { role: 'admin' });
+    const { status, body } = await api.t.call('GET /stocks/admin', { query: { q: 'Панель:' } }, token);
+    expect(status).toBe(200);
+    expect(pageSchema(StockSchema).parse(body)).toMatchObject({
+      data: [{ id: coming.id }, { id: ended.id }],
+      total: 2,
+    });
+  });
+});
+
+describe('POST /api/stocks/create', () => {
+  const stocksDir = () => path.join(api.ctx.config.storageDir, 'images', 'stocks');
+  const storedFiles = () => (fs.existsSync(stocksDir()) ? fs.readdirSync(stocksDir()).sort() : []);
+  const count = () => api.ctx.db.$count(schema.promotions);
+  const FIELDS = {
+    title: 'Два билета по цене одного',
+    text: 'По вторникам.',
+    date_start: '2026-09-24 10:00',
+    date_end: '2027-09-19 23:00',
+  };
+  async function form(fields: Partial<Record<keyof typeof FIELDS, string>> = FIELDS, img: Blob | null = null) {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    const image = img ?? (await pngBlob(1800, 900));
+    data.append('img', image, 'promo.png');
+    return data;
+  }
+  const create = async (body: FormData, role: 'admin' | 'content-manager' = 'admin') =>
+    api.t.call('POST /stocks/create', { body }, (await buildSignedInUser(api.ctx, { role })).token);
+
+  it('returns 201 with the promotion, its picture re-encoded as WebP, and the public list shows it', async () => {
+    const { status, body } = await create(
+      await form({ ...FIELDS, date_start: '2026-01-01T10:00', date_end: '2099-01-01T10:00' }),
+    );
+    expect(status).toBe(201);
+    const stock = StockSchema.parse(body);
+    expect(stock).toMatchObject({
+      title: FIELDS.title,
+      text: FIELDS.text,
+      date_start: '2026-01-01 10:00:00',
+      date_end: '2099-01-01 10:00:00',
+    });
+    expect(stock.img).toMatch(/^stocks\/[\w-]+\.webp$/);
+    expect((await api.t.fetch(`/storage/images/${stock.img}`)).headers.get('content-type')).toBe('image/webp');
+    expect(StockListSchema.parse((await api.getJson('/api/stocks')).body).map((s) => s.id)).toContain(stock.id);
+  });
+
+  it('returns 400 when a field is missing or the end is not after the start, and writes nothing', async () => {
+    const before = [await count(), storedFiles()];
+    for (const missing of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
+      const { [missing]: _left, ...rest } = FIELDS;
+      const { status, body } = await create(await form(rest));
+      expect(status, missing).toBe(400);
+      expect(Object.keys(fieldsOf(body))).toContain(missing);
+    }
+    const backwards = await create(await form({ ...FIELDS, date_end: '2026-09-24 09:00' }));
+    expect(backwards.status).toBe(400);
+    expect(fieldsOf(backwards.body)).toEqual({ date_end: 'Окончание должно быть позже начала' });
+    const noImage = new FormData();
+    for (const [name, value] of Object.entries(FIELDS)) noImage.append(name, value);
+    expect((await create(noImage)).status).toBe(400);
+    expect([await count(), storedFiles()]).toEqual(before);
+  });
+
+  it('returns 400 for a text file named .png and for an SVG, 413 over the size limit, and stores nothing', async () => {
+    const before = [await count(), storedFiles()];
+    expect((await create(await form(FIELDS, fakePngBlob()))).status).toBe(400);
+    expect((await create(await form(FIELDS, svgBlob()))).status).toBe(400);
+    const big = await create(await form(FIELDS, oversizedBlob(STOCK_IMAGE_MAX_BYTES)));
+    expect(big.status).toBe(413);
+    expect(ErrorBodySchema.parse(big.body).error.code).toBe('payload_too_large');
+    expect([await count(), storedFiles()]).toEqual(before);
+  });
+
+  it('returns 401 for a guest and 403 for a content manager', async () => {
+    const before = await count();
+    expect((await api.t.call('POST /stocks/create', { body: await form() })).status).toBe(401);
+    expect((await create(await form(), 'content-manager')).status).toBe(403);
+    expect(await count()).toBe(before);
   });
 });

@@ -10,7 +10,7 @@ import { QueryState } from '../../shared/ui/query-state';
 export default function NewsArticlePage() {
   const { id = '' } = useParams();
   const news = useNewsArticle(id);
-  useDocumentTitle(news.data?.title ?? 'Новость');
+  useDocumentTitle(news.data?.[0]?.news.title ?? 'Новость');
   return (
     <QueryState
       query={news}
@@ -18,7 +18,7 @@ export default function NewsArticlePage() {
       error="Не удалось загрузить новость"
       notFound={<Missing title="Новость не найдена" back={{ to: paths.news, label: 'Все новости' }} />}
     >
-      {(data) => <NewsArticle news={data} />}
+      {(items) => <NewsArticle items={items} />}
     </QueryState>
   );
 }

@@ -1,6 +1,5 @@
-import type { Stock } from '@kino/backend/contract';
+import { formatPeriod, type Stock } from '@kino/backend/contract';
 import { ArticlePage } from '../../../shared/ui/article-page';
-import { formatPeriod } from '../lib/period';
 import styles from './stock-detail.module.css';
 
 /** A promotion's page: image, title, period, text. */

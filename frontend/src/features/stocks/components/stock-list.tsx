@@ -1,9 +1,9 @@
+import { formatPeriod } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Picture } from '../../../shared/ui/picture';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useStocks } from '../api/stocks';
-import { formatPeriod } from '../lib/period';
 import styles from './stock-list.module.css';
 
 /** /stocks: running and coming promotions (image, title, text), each linking to its page. */

@@ -1,0 +1,3 @@
+import { NewsCreateForm } from '../../../features/news/components/news-create-form';
+
+export default NewsCreateForm;

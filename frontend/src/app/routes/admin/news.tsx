@@ -1,0 +1,3 @@
+import { AdminNews } from '../../../features/news/components/admin-news';
+
+export default AdminNews;

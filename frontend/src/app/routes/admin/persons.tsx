@@ -1,0 +1,3 @@
+import { AdminPersons } from '../../../features/persons/components/admin-persons';
+
+export default AdminPersons;

@@ -1,0 +1,3 @@
+import { StockCreateForm } from '../../../features/stocks/components/stock-create-form';
+
+export default StockCreateForm;

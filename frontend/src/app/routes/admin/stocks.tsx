@@ -1,0 +1,3 @@
+import { AdminStocks } from '../../../features/stocks/components/admin-stocks';
+
+export default AdminStocks;
