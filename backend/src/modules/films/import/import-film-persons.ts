@@ -18,17 +18,10 @@ import { FILM_ROLE_LABELS } from '../../../contract/constants';
 import type { ImportedPerson } from '../../../contract/film-import';
 import { schema, type Db } from '../../../db';
 import { mapWithConcurrency } from '../../../lib/concurrency';
-import { kinopoiskClient, type KinopoiskClient } from '../kinopoisk/client';
+import type { KinopoiskClient } from '../kinopoisk/client';
 import type { KpPerson, KpStaffMember } from '../kinopoisk/schemas';
 import { IMPORT_CONCURRENCY, IMPORT_IMAGE_SIZES, withImportImages, type ImportImages } from './images';
-import {
-  checkKinopoiskId,
-  emptyWhenMissing,
-  importedFilm,
-  reporter,
-  type ImportCtx,
-  type ImportOptions,
-} from './shared';
+import { emptyWhenMissing, startAddingToFilm, type reporter, type ImportCtx, type ImportOptions } from './shared';
 
 export const PERSONS_MAX = 40;
 
@@ -108,10 +101,7 @@ export async function importFilmPersons(
   kinopoiskId: number,
   options: ImportOptions = {},
 ): Promise<ImportedPerson[]> {
-  checkKinopoiskId(kinopoiskId);
-  const client = kinopoiskClient(ctx);
-  const film = await importedFilm(ctx.db, kinopoiskId);
-  const progress = reporter(options);
+  const { film, client, progress } = await startAddingToFilm(ctx, kinopoiskId, options);
 
   await progress('fetch', 0, 1);
   const staff = await emptyWhenMissing(client.staff(kinopoiskId), []);

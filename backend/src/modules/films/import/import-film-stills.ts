@@ -12,17 +12,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { ImportedPhoto } from '../../../contract/film-import';
 import { schema, type Db } from '../../../db';
 import { mapWithConcurrency } from '../../../lib/concurrency';
-import { kinopoiskClient } from '../kinopoisk/client';
 import type { KpImages } from '../kinopoisk/schemas';
 import { IMPORT_CONCURRENCY, IMPORT_IMAGE_SIZES, withImportImages } from './images';
-import {
-  checkKinopoiskId,
-  emptyWhenMissing,
-  importedFilm,
-  reporter,
-  type ImportCtx,
-  type ImportOptions,
-} from './shared';
+import { emptyWhenMissing, startAddingToFilm, type ImportCtx, type ImportOptions } from './shared';
 
 export const STILLS_MAX = 40;
 
@@ -43,10 +35,7 @@ export async function importFilmStills(
   kinopoiskId: number,
   options: ImportOptions = {},
 ): Promise<ImportedPhoto[]> {
-  checkKinopoiskId(kinopoiskId);
-  const client = kinopoiskClient(ctx);
-  const film = await importedFilm(ctx.db, kinopoiskId);
-  const progress = reporter(options);
+  const { film, client, progress } = await startAddingToFilm(ctx, kinopoiskId, options);
 
   await progress('fetch', 0, 1);
   const urls: string[] = [];

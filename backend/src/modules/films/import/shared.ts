@@ -4,6 +4,7 @@ import { KINOPOISK_ID_MAX, type ImportProgress } from '../../../contract/film-im
 import type { AppContext } from '../../../context';
 import { schema, type Db } from '../../../db';
 import { invalidInput, notFound } from '../../../lib/errors';
+import { kinopoiskClient } from '../kinopoisk/client';
 import { isKinopoiskNotFound } from '../kinopoisk/errors';
 
 export type ImportCtx = Pick<AppContext, 'db' | 'config' | 'logger'>;
@@ -39,11 +40,15 @@ export async function filmByKinopoiskId(db: Db, kinopoiskId: number) {
   return film;
 }
 
-/** Cast and stills are added to a film already imported: 404 until it is. */
-export async function importedFilm(db: Db, kinopoiskId: number) {
-  const film = await filmByKinopoiskId(db, kinopoiskId);
+/**
+ * Cast and stills are added to a film already imported (404 until it is): the film, a client for
+ * Kinopoisk and the progress reporter, after the id is checked.
+ */
+export async function startAddingToFilm(ctx: ImportCtx, kinopoiskId: number, options: ImportOptions) {
+  checkKinopoiskId(kinopoiskId);
+  const film = await filmByKinopoiskId(ctx.db, kinopoiskId);
   if (!film) throw notFound(`Фильма с id Кинопоиска ${kinopoiskId} у нас нет: сначала импортируйте сам фильм`);
-  return film;
+  return { film, client: kinopoiskClient(ctx), progress: reporter(options) };
 }
 
 /** What Kinopoisk has nothing for (404) is empty: a film without videos, a cast or stills. */

@@ -62,13 +62,4 @@ export async function rowCounts(db: Db) {
   return { films, genres, countries, persons, filmPersons, filmPhotos, filmVideos, filmGenres, filmCountries };
 }
 
-/** The AppError the operation was refused with; fails the test when it succeeded or failed otherwise. */
-export async function refusal(operation: Promise<unknown>): Promise<AppError> {
-  try {
-    await operation;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('the operation succeeded; a refusal was expected');
-}
+export { refusal } from '../../../testing/refusal';
