@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { schema, type Db } from '../../../db';
-import { AppError } from '../../../lib/errors';
 import { createTestContext, type TestContext } from '../../../testing/harness';
 import { startFakeKinopoisk, type FakeKinopoisk } from '../../../testing/kinopoisk-fake';
 
