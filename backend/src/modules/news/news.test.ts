@@ -15,6 +15,7 @@ import { schema } from '../../db';
 import { buildNews, buildSignedInUser, buildUser } from '../../testing/factories';
 import { fakePngBlob, oversizedBlob, pngBlob, svgBlob } from '../../testing/images';
 import { useTestApi } from '../../testing/api';
+import { connectLiveClient } from '../../testing/live-client';
 
 const api = useTestApi();
 const fieldsOf = (body: unknown) =>
@@ -123,7 +124,9 @@ describe('POST /api/news/create', () => {
   };
   const TEXT_BLOCKS: Block[] = [{ type: 'text', item_order: 1, content: 'Абзац.' }];
 
-  it('returns 201, stores the article signed by the caller with its blocks renumbered from 1 in item_order order', async () => {
+  it('returns 201, stores the article signed by the caller with its blocks renumbered from 1 in item_order order; open dashboards are told', async () => {
+    const staff = await connectLiveClient(api.t.url, (await buildSignedInUser(api.ctx, { role: 'admin' })).token);
+    const pushes = staff.count('dashboard:changed');
     const body = await form({
       title: 'Фестиваль',
       blocks: [
@@ -136,6 +139,8 @@ describe('POST /api/news/create', () => {
     expect(status).toBe(201);
     const { id, message } = NewsCreatedSchema.parse(answer);
     expect(message).toBe(NEWS_SAVED);
+    await staff.waitFor('dashboard:changed', () => staff.count('dashboard:changed') > pushes);
+    staff.disconnect();
 
     const items = NewsDetailSchema.parse((await api.getJson(`/api/news/${id}`)).body);
     expect(items.map((i) => [i.item_order, i.type, i.title ?? i.text ?? 'img'])).toEqual([

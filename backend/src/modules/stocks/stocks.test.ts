@@ -9,6 +9,7 @@ import { schema } from '../../db';
 import { buildPromotion, buildSignedInUser } from '../../testing/factories';
 import { fakePngBlob, oversizedBlob, pngBlob, svgBlob } from '../../testing/images';
 import { useTestApi } from '../../testing/api';
+import { connectLiveClient } from '../../testing/live-client';
 
 const api = useTestApi();
 const fieldsOf = (body: unknown) =>
@@ -90,7 +91,9 @@ describe('POST /api/stocks/create', () => {
   const create = async (body: FormData, role: 'admin' | 'content-manager' = 'admin') =>
     api.t.call('POST /stocks/create', { body }, (await buildSignedInUser(api.ctx, { role })).token);
 
-  it('returns 201 with the promotion, its picture re-encoded as WebP, and the public list shows it', async () => {
+  it('returns 201 with the promotion, its picture re-encoded as WebP, the public list shows it and open dashboards are told', async () => {
+    const staff = await connectLiveClient(api.t.url, (await buildSignedInUser(api.ctx, { role: 'admin' })).token);
+    const pushes = staff.count('dashboard:changed');
     const { status, body } = await create(
       await form({ ...FIELDS, date_start: '2026-01-01T10:00', date_end: '2099-01-01T10:00' }),
     );
@@ -105,6 +108,8 @@ describe('POST /api/stocks/create', () => {
     expect(stock.img).toMatch(/^stocks\/[\w-]+\.webp$/);
     expect((await api.t.fetch(`/storage/images/${stock.img}`)).headers.get('content-type')).toBe('image/webp');
     expect(StockListSchema.parse((await api.getJson('/api/stocks')).body).map((s) => s.id)).toContain(stock.id);
+    await staff.waitFor('dashboard:changed', () => staff.count('dashboard:changed') > pushes);
+    staff.disconnect();
   });
 
   it('returns 400 when a field is missing or the end is not after the start, and writes nothing', async () => {

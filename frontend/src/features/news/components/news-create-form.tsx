@@ -4,7 +4,7 @@
  * the title and the image are set). The author is whoever is signed in; the server checks each image
  * and refuses what is not one (400) or too large (413), its messages shown beside the field.
  */
-import { NEWS_SAVED, type NewsBlockType } from '@kino/backend/contract';
+import type { NewsBlockType } from '@kino/backend/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -56,7 +56,7 @@ export function NewsCreateForm() {
       <form key={formKey} className={formStyles.form} onSubmit={submit} noValidate>
         {save.isSuccess && (
           <FormMessage kind="success">
-            {save.data.message || NEWS_SAVED} <Link to={paths.newsItem(save.data.id)}>Открыть новость</Link>
+            {save.data.message} <Link to={paths.newsItem(save.data.id)}>Открыть новость</Link>
           </FormMessage>
         )}
         {server.message && <FormMessage kind="error">{server.message}</FormMessage>}

@@ -1,0 +1,39 @@
+/** A person at the site in a browser profile of their own: opened, signed in through /login as people do. */
+import { DEMO_PASSWORD } from '@kino/backend/seed';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import type { TestSite } from './site';
+
+export type WatchedPage = Page & { errors: string[] };
+
+/** A page in a new browser profile (its own local storage), page errors collected; the profile closes with `contexts`. */
+export async function browserPage(site: TestSite, contexts: BrowserContext[], width = 1280): Promise<WatchedPage> {
+  const context = await site.browser.browser.createBrowserContext();
+  contexts.push(context);
+  const page = (await context.newPage()) as WatchedPage;
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(String(err)));
+  await page.setViewport({ width, height: 900 });
+  return page;
+}
+
+/** Signs in through the /login form. */
+export async function signIn(site: TestSite, page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${site.url}/login`);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForSelector('header button[aria-label^="Меню пользователя"]');
+}
+
+/** Sets a controlled input's value as typing would (date and time pickers included). */
+export async function setValue(page: Page, selector: string, value: string) {
+  await page.$eval(
+    selector,
+    (input, v) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
+}
