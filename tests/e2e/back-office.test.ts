@@ -4,13 +4,14 @@
  * page learns it; a manager schedules a session the home page then sells; an open dashboard
  * follows a registration and a sale made in other browsers.
  */
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '@kino/backend/seed';
+import { DEMO_ACCOUNTS, seed } from '@kino/backend/seed';
 import { buildHall, buildUser, TEST_PASSWORD } from '@kino/backend/testing/factories';
 import { toCinemaTime } from '@kino/backend/contract';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutesLaterToday } from './support/clock';
 import { startSite, type TestSite } from './support/site';
+import { browserPage, setValue, signIn } from './support/staff';
 
 /** SPEC section 2's menus, as the side navigation names them ('Главная' is the dashboard). */
 const MENUS: Record<string, string[]> = {
@@ -47,47 +48,14 @@ afterAll(async () => {
   await site.close();
 });
 
-/** A browser profile of its own (its own local storage), at a phone or desktop size; page errors collected. */
-async function browserPage(width = 1280): Promise<Page & { errors: string[] }> {
-  const context = await site.browser.browser.createBrowserContext();
-  contexts.push(context);
-  const page = (await context.newPage()) as Page & { errors: string[] };
-  page.errors = [];
-  page.on('pageerror', (err) => page.errors.push(String(err)));
-  await page.setViewport({ width, height: 900 });
-  return page;
-}
-
-/** Signs in through the /login form, as a person does. */
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${site.url}/login`);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('button[type=submit]').click();
-  await page.waitForSelector('header button[aria-label^="Меню пользователя"]');
-}
-
 const menuOf = (page: Page) =>
   page.$$eval('nav[aria-label="Меню панели управления"] a', (links) => links.map((a) => a.textContent?.trim()));
-
-/** Sets a controlled input's value as typing would (date and time pickers included). */
-async function setValue(page: Page, selector: string, value: string) {
-  await page.$eval(
-    selector,
-    (input, v) => {
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(input, v);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    value,
-  );
-}
 
 describe('the back office per role', () => {
   for (const role of Object.keys(MENUS)) {
     it(`${role}: signs in through the site, sees exactly its menu and opens every screen of it`, async () => {
-      const page = await browserPage();
-      await signIn(page, accountOf(role).email);
+      const page = await browserPage(site, contexts);
+      await signIn(site, page, accountOf(role).email);
       await page.locator('header a::-p-text(Админ-панель)').click();
       await page.waitForSelector('h1::-p-text(Панель управления)');
       expect(await menuOf(page)).toEqual(MENUS[role]);
@@ -107,18 +75,18 @@ describe('the back office per role', () => {
   }
 
   it('refuses a screen outside the role’s menu with a clear message, and sends a guest to sign in', async () => {
-    const cashier = await browserPage();
-    await signIn(cashier, accountOf('cashier').email);
+    const cashier = await browserPage(site, contexts);
+    await signIn(site, cashier, accountOf('cashier').email);
     await cashier.goto(`${site.url}/admin/dashboard/users`);
     await cashier.waitForSelector('h1::-p-text(Недостаточно прав)');
-    const guest = await browserPage();
+    const guest = await browserPage(site, contexts);
     await guest.goto(`${site.url}/admin/dashboard/tickets`);
     await guest.waitForSelector('h1::-p-text(Вход)');
   });
 
   it('works on a 375 px phone: the menu folds behind a button', async () => {
-    const page = await browserPage(375);
-    await signIn(page, accountOf('manager').email);
+    const page = await browserPage(site, contexts, { width: 375 });
+    await signIn(site, page, accountOf('manager').email);
     await page.goto(`${site.url}/admin/dashboard`);
     await page.waitForSelector('h1::-p-text(Панель управления)');
     const menu = () => page.$eval('#admin-nav', (nav) => getComputedStyle(nav).display);
@@ -134,12 +102,12 @@ describe('the back office per role', () => {
 describe('the admin changes a role', () => {
   it("gives a viewer the cashier's role; the viewer's open page shows the back office without a reload", async () => {
     const viewer = await buildUser(site.ctx.db, { fio: 'Будущая Кассирша' });
-    const theirs = await browserPage();
-    await signIn(theirs, viewer.email, TEST_PASSWORD);
+    const theirs = await browserPage(site, contexts);
+    await signIn(site, theirs, viewer.email, TEST_PASSWORD);
     expect(await theirs.$('header a::-p-text(Админ-панель)')).toBeNull();
 
-    const admin = await browserPage();
-    await signIn(admin, accountOf('admin').email);
+    const admin = await browserPage(site, contexts);
+    await signIn(site, admin, accountOf('admin').email);
     await admin.goto(`${site.url}/admin/dashboard/users`);
     await admin.locator('input[type=search]').fill(viewer.email);
     const select = `select[aria-label="Роль: ${viewer.fio}"]`;
@@ -159,8 +127,8 @@ describe('a session scheduled in the back office', () => {
   it('is created by a manager and sold on the home page', async () => {
     const hall = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Зал 9' });
     const start = toCinemaTime(new Date(Date.now() + minutesLaterToday(90) * 60_000)).slice(0, 16);
-    const manager = await browserPage();
-    await signIn(manager, accountOf('manager').email);
+    const manager = await browserPage(site, contexts);
+    await signIn(site, manager, accountOf('manager').email);
     await manager.goto(`${site.url}/admin/dashboard/schedule`);
     await manager.locator('a::-p-text(Добавить сеанс)').click();
     await manager.waitForSelector('h1::-p-text(Новый сеанс)');
@@ -178,8 +146,8 @@ describe('a session scheduled in the back office', () => {
     await manager.waitForSelector('main h1::-p-text(Расписание)');
     await manager.waitForSelector(`main td::-p-text(${hall.name})`);
 
-    const viewer = await browserPage();
-    await signIn(viewer, 'viewer@kino.local');
+    const viewer = await browserPage(site, contexts);
+    await signIn(site, viewer, 'viewer@kino.local');
     await viewer.goto(site.url);
     await viewer.locator(`#schedule button[aria-label^="${start.slice(11, 16)}, ${hall.name}"]`).click();
     await viewer.waitForSelector('dialog[open] button[aria-label="Ряд 5, место 5"]:not([disabled])');
@@ -193,8 +161,8 @@ describe('a session scheduled in the back office', () => {
 
 describe('the live dashboard', () => {
   it('changes by itself when a viewer registers and when a viewer buys in another browser', async () => {
-    const admin = await browserPage();
-    await signIn(admin, accountOf('admin').email);
+    const admin = await browserPage(site, contexts);
+    await signIn(site, admin, accountOf('admin').email);
     await admin.goto(`${site.url}/admin/dashboard`);
     const count = (name: string) =>
       admin.$$eval(
@@ -205,7 +173,7 @@ describe('the live dashboard', () => {
     await admin.waitForSelector('ul[aria-label="Количество"]');
     const users = await count('Пользователи');
 
-    const newcomer = await browserPage();
+    const newcomer = await browserPage(site, contexts);
     await newcomer.goto(`${site.url}/register`);
     await newcomer.locator('input[name=email]').fill(`newcomer-${Date.now()}@example.test`);
     await newcomer.locator('input[name=fio]').fill('Новый Зритель');
@@ -226,8 +194,8 @@ describe('the live dashboard', () => {
 
     const sold = async () => Number((await admin.$eval('main section p strong', (s) => s.textContent)) ?? 0);
     const ticketsBefore = await sold();
-    const buyer = await browserPage();
-    await signIn(buyer, 'viewer@kino.local');
+    const buyer = await browserPage(site, contexts);
+    await signIn(site, buyer, 'viewer@kino.local');
     await buyer.goto(site.url);
     await buyer.locator('#schedule button[aria-label*="Зал"]:not([disabled])').click();
     await buyer.waitForSelector('dialog[open] button[aria-label^="Ряд"]:not([disabled])');

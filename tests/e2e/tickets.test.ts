@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatDate, formatSessionTime, parseSeatCode, seatLabel, toCinemaTime } from '@kino/backend/contract';
 import { afterCommit } from '@kino/backend/effects';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '@kino/backend/seed';
+import { DEMO_ACCOUNTS, seed } from '@kino/backend/seed';
 import { ticketCode } from '@kino/backend/modules/tickets/presenter';
 import { buildHall, buildSession, buildSignedInUser, buildTicket } from '@kino/backend/testing/factories';
 import { pdfQrCodes, pdfText, pngQrCode } from '@kino/backend/testing/pdf';
@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutesLaterToday } from './support/clock';
 import { fakeCameraArgs, writeQrVideo } from './support/fake-camera';
 import { startSite, type TestSite } from './support/site';
+import { browserPage, signIn } from './support/staff';
 
 const VIEWER = 'viewer@kino.local';
 const cashierAccount = DEMO_ACCOUNTS.find((a) => a.role === 'cashier')!;
@@ -52,27 +53,6 @@ afterAll(async () => {
   fs.rmSync(downloads, { recursive: true, force: true });
 });
 
-/** A browser profile of its own (its own local storage); downloads go to `downloads`. */
-async function browserPage(width = 1280, height = 900): Promise<Page & { errors: string[] }> {
-  const context = await site.browser.browser.createBrowserContext({
-    downloadBehavior: { policy: 'allow', downloadPath: downloads },
-  });
-  contexts.push(context);
-  const page = (await context.newPage()) as Page & { errors: string[] };
-  page.errors = [];
-  page.on('pageerror', (err) => page.errors.push(String(err)));
-  await page.setViewport({ width, height });
-  return page;
-}
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${site.url}/login`);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('button[type=submit]').click();
-  await page.waitForSelector('header button[aria-label^="Меню пользователя"]');
-}
-
 const textOf = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
 const ticketItem = (id: number) => `li:has(button[aria-label="Скачать PDF, билет №${id}"])`;
 
@@ -91,8 +71,8 @@ describe('tickets after the sale', () => {
     const time = toCinemaTime(session.startTime).slice(11, 16);
 
     // The viewer buys two seats from the home page's schedule.
-    const viewer = await browserPage();
-    await signIn(viewer, VIEWER);
+    const viewer = await browserPage(site, contexts, { downloadPath: downloads });
+    await signIn(site, viewer, VIEWER);
     await viewer.goto(site.url);
     await viewer.locator(`#schedule button[aria-label^="${time}, ${hall.name}"]`).click();
     for (const seat of ['r4m5', 'r4m6']) {
@@ -167,8 +147,8 @@ describe('tickets after the sale', () => {
     await viewer.waitForSelector(ticketItem(kept.id));
 
     // The cashier types the printed code at the door: admitted once, the second time refused.
-    const cashier = await browserPage(390, 844);
-    await signIn(cashier, cashierAccount.email);
+    const cashier = await browserPage(site, contexts, { width: 390, height: 844, downloadPath: downloads });
+    await signIn(site, cashier, cashierAccount.email);
     await cashier.goto(`${site.url}/admin/dashboard/tickets`);
     await cashier.locator('a::-p-text(Проверка билетов)').click();
     await cashier.waitForSelector('h1::-p-text(Проверка билетов)');
@@ -196,7 +176,7 @@ describe('tickets after the sale', () => {
     );
 
     // Someone else has the hall open; the viewer refunds the second ticket; the seat is free there at once.
-    const other = await browserPage();
+    const other = await browserPage(site, contexts, { downloadPath: downloads });
     const { user, token } = await buildSignedInUser(site.ctx);
     await other.goto(site.url);
     await other.evaluate(
@@ -257,8 +237,8 @@ describe('tickets after the sale', () => {
     const ticket = await buildTicket(site.ctx.db, { sessionId: session.id, userId: viewer!.id, seatNumber: 'r2m9' });
     writeQrVideo(cameraFile, ticketCode(site.ctx.config.appSecret, ticket));
 
-    const cashier = await browserPage(390, 844);
-    await signIn(cashier, cashierAccount.email);
+    const cashier = await browserPage(site, contexts, { width: 390, height: 844, downloadPath: downloads });
+    await signIn(site, cashier, cashierAccount.email);
     await cashier.goto(`${site.url}/admin/dashboard/tickets/check-in`);
     const checks: string[] = [];
     cashier.on('request', (req) => req.url().endsWith('/api/tickets/check-in') && checks.push(req.method()));

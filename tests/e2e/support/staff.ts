@@ -5,14 +5,27 @@ import type { TestSite } from './site';
 
 export type WatchedPage = Page & { errors: string[] };
 
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** Where the profile's downloads go (none allowed without it). */
+  downloadPath?: string;
+}
+
 /** A page in a new browser profile (its own local storage), page errors collected; the profile closes with `contexts`. */
-export async function browserPage(site: TestSite, contexts: BrowserContext[], width = 1280): Promise<WatchedPage> {
-  const context = await site.browser.browser.createBrowserContext();
+export async function browserPage(
+  site: TestSite,
+  contexts: BrowserContext[],
+  { width = 1280, height = 900, downloadPath }: PageOptions = {},
+): Promise<WatchedPage> {
+  const context = await site.browser.browser.createBrowserContext(
+    downloadPath ? { downloadBehavior: { policy: 'allow', downloadPath } } : {},
+  );
   contexts.push(context);
   const page = (await context.newPage()) as WatchedPage;
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
-  await page.setViewport({ width, height: 900 });
+  await page.setViewport({ width, height });
   return page;
 }
 
