@@ -20,7 +20,7 @@ import { parseInput } from '../lib/validate';
 import { harmlessParams } from './contract-calls';
 
 /** The subset of JSON Schema that zod writes and the generator reads. */
-export interface JsonSchema {
+interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -36,7 +36,7 @@ export interface JsonSchema {
 }
 
 /** What a request part accepts, as JSON Schema (the input side: before transforms and defaults). */
-export const inputJsonSchema = (schema: z.ZodType): JsonSchema =>
+const inputJsonSchema = (schema: z.ZodType): JsonSchema =>
   zod.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 export interface RawRequest {
@@ -103,8 +103,10 @@ const PROTOTYPE_KEYS: readonly [string, string][] = [
   ['__proto__', '{"role":"admin","polluted":true}'],
   ['constructor', '{"prototype":{"polluted":true}}'],
 ];
+/** Names tried for a file field declared by a pattern (a news article's blocks). */
+const PATTERN_FILE_FIELDS = ['blocks[0][content]', 'blocks[0][image]', 'images[0]', 'photos[0]', 'files[0]'];
 /** A real 1×1 PNG, for the file fields a case must fill to reach the text fields. */
-export const TINY_PNG = Buffer.from(
+const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
@@ -148,7 +150,7 @@ const onlyIntegers = (schema: JsonSchema) =>
 const PATTERN_SAMPLES = ['1', '2000-01-01', '2000-01-01 12:00:00', 'r1m1', 'fuzz'];
 
 /** A value the schema should accept (the other fields of a case: what is wrong is one field only). */
-export function sampleOf(schema: JsonSchema): unknown {
+function sampleOf(schema: JsonSchema): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.anyOf) return sampleOf(schema.anyOf.find((b) => b.type !== 'null') ?? schema.anyOf[0]!);
@@ -325,7 +327,7 @@ interface FormFile {
 const BOUNDARY = '----kino-fuzz-boundary';
 
 /** A multipart body written by hand, so that a case can break it. */
-export function multipart(fields: Record<string, unknown>, files: FormFile[] = []): Buffer {
+function multipart(fields: Record<string, unknown>, files: FormFile[] = []): Buffer {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
@@ -582,15 +584,13 @@ export function fuzzCases(key: string, endpoint: Endpoint, headers: Record<strin
     form('multipart: no boundary in the content type', good, refused, 'multipart/form-data');
     form(
       'multipart: a file in an undeclared field',
-      multipart({}, [
-        ...requiredFiles,
-        { ...requiredFiles[0], field: 'fuzz_file', filename: 'a.png', type: 'image/png', bytes: TINY_PNG },
-      ]),
+      multipart({}, [...requiredFiles, { field: 'fuzz_file', filename: 'a.png', type: 'image/png', bytes: TINY_PNG }]),
       refused,
     );
     form('multipart: a 20 MB text field', multipart({ fuzz_field: 'x'.repeat(MB20) }, requiredFiles), refused);
-    const fileFields = [...Object.keys(upload.files ?? {}), ...(upload.pattern ? ['fuzz-pattern'] : [])];
-    for (const field of Object.keys(upload.files ?? {})) {
+    const patternField = PATTERN_FILE_FIELDS.find((name) => upload.pattern?.match.test(name));
+    const fileFields = [...Object.keys(upload.files ?? {}), ...(patternField ? [patternField] : [])];
+    for (const field of fileFields) {
       const others = requiredFiles.filter((f) => f.field !== field);
       const fake = (label: string, bytes: Buffer, filename: string, type: string) =>
         form(
@@ -636,7 +636,7 @@ export function fuzzCases(key: string, endpoint: Endpoint, headers: Record<strin
 
 // ---- sending ----
 
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   body: unknown;
 }
