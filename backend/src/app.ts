@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { apiNotFound, errorHandler, requestLogger } from './lib/http';
 import { securityHeaders, storageHeaders } from './lib/security-headers';
 import { apiRoutes } from './modules';
+import { DOCS_PATH, docsPage } from './modules/docs/page';
 
 export interface AppOptions {
   /** True while the process drains before stopping: readiness answers 503. */
@@ -22,6 +23,7 @@ export function createApp(ctx: AppContext, { isDraining = () => false }: AppOpti
   app.use(securityHeaders());
   app.use(compression());
 
+  app.use(DOCS_PATH, docsPage());
   app.use(
     '/api',
     requestLogger(ctx.logger),

@@ -6,6 +6,7 @@ import { achievementEndpoints } from './achievements';
 import { authEndpoints } from './auth';
 import { catalogEndpoints } from './catalog';
 import { dashboardEndpoints } from './dashboard';
+import { docsEndpoints } from './docs';
 import type { EndpointKey, EndpointMap, InputOf, NeedsNoInput, OutputOf } from './endpoint';
 import { favouriteEndpoints } from './favourites';
 import { filmEndpoints } from './films';
@@ -38,6 +39,7 @@ export const ENDPOINT_GROUPS = [
   dashboardEndpoints,
   userEndpoints,
   achievementEndpoints,
+  docsEndpoints,
 ] as const satisfies readonly EndpointMap[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

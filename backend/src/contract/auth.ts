@@ -31,7 +31,7 @@ export const BirthdaySchema = z.iso
   );
 
 /** POST /api/register. The form sends provider 'youth'; it is the only value accepted here. */
-export const RegisterBodySchema = z.object({
+export const RegisterBodySchema = z.strictObject({
   email: EmailSchema,
   password: PasswordSchema,
   fio: FioSchema,
@@ -41,7 +41,7 @@ export const RegisterBodySchema = z.object({
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
 /** POST /api/authenticate */
-export const AuthenticateBodySchema = z.object({
+export const AuthenticateBodySchema = z.strictObject({
   email: EmailSchema,
   password: z.string().min(1, 'Введите пароль').max(128),
 });
@@ -72,12 +72,12 @@ export const MessageResponseSchema = z.strictObject({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** POST /api/forgot-password with an e-mail: sends a reset link. */
-export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export const ForgotPasswordBodySchema = z.strictObject({ email: EmailSchema });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
 
 /** POST /api/reset-password (also accepted on /api/forgot-password, as SPEC lists it). */
 export const ResetPasswordBodySchema = z
-  .object({
+  .strictObject({
     token: z.string().min(1, 'Ссылка для сброса пароля неполная').max(200),
     email: EmailSchema,
     password: PasswordSchema,
@@ -101,7 +101,7 @@ export type OAuthProvidersResponse = z.infer<typeof OAuthProvidersResponseSchema
 export const ForgotOrResetBodySchema = z.union([ResetPasswordBodySchema, ForgotPasswordBodySchema]);
 
 /** A social sign-in provider in a path: an unknown one is 404, not a validation error. */
-const ProviderParamsSchema = z.object({ provider: z.string().max(20) });
+const ProviderParamsSchema = z.strictObject({ provider: z.string().max(20) });
 
 export const authEndpoints = {
   'POST /register': {

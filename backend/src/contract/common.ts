@@ -11,8 +11,11 @@ export const IdSchema = z
   .transform(Number)
   .pipe(z.number().max(MAX_ID, 'Слишком большое число'));
 
+/** A database id in a JSON body: a whole positive number within PostgreSQL's integer. */
+export const IdNumberSchema = z.number().int().positive().max(MAX_ID, 'Слишком большое число');
+
 /** `/{id}` routes. */
-export const IdParamsSchema = z.object({ id: IdSchema });
+export const IdParamsSchema = z.strictObject({ id: IdSchema });
 
 /** A session's or promotion's time: the cinema's wall clock, 'YYYY-MM-DD HH:mm:ss' (see time.ts). */
 export const CinemaTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -25,7 +28,7 @@ export const InstantSchema = z.iso.datetime({ offset: true });
 
 /** `?page=&per_page=` with SPEC's page size by default. */
 export const pageQuerySchema = (defaultSize: number, maxSize = 100) =>
-  z.object({
+  z.strictObject({
     page: IdSchema.default(1),
     per_page: IdSchema.pipe(z.number().max(maxSize, `Не больше ${maxSize} на странице`)).default(defaultSize),
   });

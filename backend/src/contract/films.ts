@@ -74,7 +74,7 @@ export type FilmCard = z.infer<typeof FilmCardSchema>;
 export const FilmListSchema = z.array(FilmCardSchema);
 
 /** GET /api/films?genre=&country=: both optional, each a genre or country id. */
-export const FilmListQuerySchema = z.object({ genre: IdSchema.optional(), country: IdSchema.optional() });
+export const FilmListQuerySchema = z.strictObject({ genre: IdSchema.optional(), country: IdSchema.optional() });
 export type FilmListQuery = z.infer<typeof FilmListQuerySchema>;
 
 /** A person's part in a film: role is the kind of work (Актер, Режиссер…), position the character. */

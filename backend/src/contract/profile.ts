@@ -20,7 +20,7 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /** PATCH /api/profile/edit: the fields to change (birthday null clears it). */
 export const ProfileEditBodySchema = z
-  .object({ email: EmailSchema, fio: FioSchema, birthday: BirthdaySchema.nullable() })
+  .strictObject({ email: EmailSchema, fio: FioSchema, birthday: BirthdaySchema.nullable() })
   .partial()
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Нет полей для изменения');
 export type ProfileEditBody = z.input<typeof ProfileEditBodySchema>;

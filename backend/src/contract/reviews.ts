@@ -11,7 +11,7 @@ export const ReactionSchema = z.union([z.literal(REACTIONS.positive), z.literal(
 });
 
 /** POST /api/reviews/{filmId}/store; the answer is the stored review as the film page lists it (FilmReview). */
-export const ReviewBodySchema = z.object({
+export const ReviewBodySchema = z.strictObject({
   title: z
     .string()
     .trim()

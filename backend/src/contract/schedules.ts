@@ -99,7 +99,7 @@ export const SessionStartSchema = z.string().transform((text, ctx) => {
  * POST /api/schedule/store (multipart, as SPEC; JSON accepted too). The end is the start plus the
  * film's running time, computed by the server: an end sent by the client is ignored.
  */
-export const ScheduleStoreBodySchema = z.object({
+export const ScheduleStoreBodySchema = z.strictObject({
   movie_id: FormIdSchema,
   hall_id: FormIdSchema,
   start_time: SessionStartSchema,

@@ -133,7 +133,7 @@ export const seatEndpoints = {
   'GET /seats/:sessionId': {
     summary: 'Сеанс для схемы зала: фильм, зал, время, цена',
     access: PUBLIC,
-    params: z.object({ sessionId: IdSchema }),
+    params: z.strictObject({ sessionId: IdSchema }),
     response: SeatSessionViewSchema,
   },
 } as const satisfies EndpointMap;

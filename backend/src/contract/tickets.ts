@@ -1,5 +1,5 @@
-import { MAX_SEATS_PER_PURCHASE, TICKET_STATUSES } from './constants';
-import { DateSchema, IdParamsSchema, IdSchema, pageSchema, StaffPageQuerySchema } from './common';
+import { MAX_SEATS_PER_PURCHASE, MAX_TICKET_PRICE, TICKET_STATUSES } from './constants';
+import { DateSchema, IdNumberSchema, IdParamsSchema, IdSchema, pageSchema, StaffPageQuerySchema } from './common';
 import { requires, SIGNED_IN, type EndpointMap } from './endpoint';
 import { SeatCodeSchema } from './seats';
 import { fromCinemaTime } from './time';
@@ -18,9 +18,9 @@ const CinemaTimeSchema = z.string().refine((text) => {
  * POST /api/tickets/store (SPEC section 7). The price is what the viewer was shown: the server
  * charges the session's price and refuses (409 price_changed) when they differ.
  */
-export const TicketStoreBodySchema = z.object({
-  price: z.number().int().positive(),
-  schedule_id: z.number().int().positive(),
+export const TicketStoreBodySchema = z.strictObject({
+  price: z.number().int().positive().max(MAX_TICKET_PRICE, `Не больше ${MAX_TICKET_PRICE} ₽`),
+  schedule_id: IdNumberSchema,
   seat_number: z
     .array(SeatCodeSchema)
     .min(1, 'Выберите хотя бы одно место')
@@ -84,7 +84,7 @@ export const TicketStoreResponseSchema = z.object({ tickets: z.array(TicketSchem
 export type TicketStoreResponse = z.infer<typeof TicketStoreResponseSchema>;
 
 /** POST /api/tickets/check-in: the code read from the ticket's QR, or typed by the cashier. */
-export const CheckInBodySchema = z.object({
+export const CheckInBodySchema = z.strictObject({
   code: z.string().trim().min(1, 'Введите код билета').max(200, 'Это не код билета'),
 });
 export type CheckInBody = z.infer<typeof CheckInBodySchema>;

@@ -17,7 +17,7 @@ export type UserRow = z.infer<typeof UserRowSchema>;
 export const UserPageSchema = pageSchema(UserRowSchema);
 
 /** PUT /api/users/{id}/role */
-export const RoleBodySchema = z.object({ role: z.enum(ROLES, { error: 'Выберите одну из пяти ролей' }) });
+export const RoleBodySchema = z.strictObject({ role: z.enum(ROLES, { error: 'Выберите одну из пяти ролей' }) });
 export type RoleBody = z.infer<typeof RoleBodySchema>;
 
 export const userEndpoints = {

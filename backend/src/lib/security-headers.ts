@@ -42,6 +42,22 @@ export const cspHeader = (directives: Readonly<Record<string, readonly string[]>
 
 export const SITE_CSP_HEADER = cspHeader(SITE_CSP);
 
+/**
+ * The API documentation page (/api/docs, Swagger UI): its own scripts and stylesheet (it sets
+ * styles through the DOM, which needs no 'unsafe-inline'), its icons as data: URIs, calls to this
+ * origin (the document, and "Try it out"). Nothing else, and nothing may frame it.
+ */
+export const DOCS_CSP = cspHeader({
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
+
 /** helmet with the site's policy; YouTube's player needs the site's origin as referrer. */
 export function securityHeaders(): RequestHandler[] {
   return [

@@ -8,6 +8,7 @@ import { oauthRoutes } from './auth/oauth/routes';
 import { authRoutes } from './auth/routes';
 import { countryRoutes } from './countries/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { docsRoutes } from './docs/routes';
 import { favouriteRoutes } from './favourites/routes';
 import { filmRoutes } from './films/routes';
 import { genreRoutes } from './genres/routes';
@@ -48,6 +49,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         dashboardRoutes(ctx),
         userRoutes(ctx),
         achievementRoutes(ctx),
+        docsRoutes(),
       ],
       { checkResponses: ctx.config.env !== 'production' },
     ),
