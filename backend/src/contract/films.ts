@@ -145,7 +145,7 @@ const orEmpty = <T extends z.ZodType>(schema: T, error: string) =>
  * PUT /api/films/{id}/edit (JSON): every field the edit screen has. Empty year, budget or trailer
  * clear them; the trailer is a link of an accepted video host (trailer.ts), so the page can play it.
  */
-export const FilmEditBodySchema = z.object({
+export const FilmEditBodySchema = z.strictObject({
   title: z.string().trim().min(1, 'Укажите название').max(255, 'Не длиннее 255 символов'),
   description: z.string().trim().max(20_000, 'Не длиннее 20 000 символов'),
   age: FormIntSchema.pipe(z.number().min(0, 'Возраст — от 0').max(FILM_AGE_MAX, `Возраст — до ${FILM_AGE_MAX}`)),
@@ -166,10 +166,10 @@ export type FilmEditBody = z.input<typeof FilmEditBodySchema>;
 export type FilmEdit = z.output<typeof FilmEditBodySchema>;
 
 /** POST /api/films/store (multipart): the film's id on Kinopoisk. */
-export const FilmStoreBodySchema = z.object({ kinopoisk_id: KinopoiskIdSchema });
+export const FilmStoreBodySchema = z.strictObject({ kinopoisk_id: KinopoiskIdSchema });
 
 /** POST /api/upload-film-poster (multipart poster, film_id): the film's text field. */
-export const FilmPosterBodySchema = z.object({ film_id: FormIdSchema });
+export const FilmPosterBodySchema = z.strictObject({ film_id: FormIdSchema });
 /** The stored poster, relative to /storage/images. */
 export const FilmPosterResponseSchema = z.strictObject({ poster: z.string() });
 

@@ -63,7 +63,7 @@ export const newsBlockContentField = (i: number) => `blocks[${i}][content]`;
  * One block of the create form (`blocks[i][type]`, `blocks[i][item_order]`, `blocks[i][content]`):
  * title and text blocks carry their text in content, image blocks a file under the same name.
  */
-export const NewsBlockInputSchema = z.object({
+export const NewsBlockInputSchema = z.strictObject({
   type: z.enum(NEWS_BLOCK_TYPES, { error: 'Тип блока: заголовок, текст или изображение' }),
   item_order: FormIntSchema.pipe(z.number().positive('Порядковый номер — целое число от 1')),
   content: z.string().trim().max(NEWS_TEXT_MAX, `Не больше ${NEWS_TEXT_MAX} символов`).optional(),
@@ -71,7 +71,7 @@ export const NewsBlockInputSchema = z.object({
 export type NewsBlockInput = z.infer<typeof NewsBlockInputSchema>;
 
 /** POST /api/news/create (multipart; mainImage is the file). No two blocks share an order number. */
-export const NewsCreateBodySchema = z.object({
+export const NewsCreateBodySchema = z.strictObject({
   mainTitle: z
     .string({ error: 'Введите заголовок' })
     .trim()

@@ -38,7 +38,7 @@ const PromotionTimeSchema = (what: string) =>
 
 /** POST /api/stocks/create (multipart; img is the file): everything required, the end after the start. */
 export const StockCreateBodySchema = z
-  .object({
+  .strictObject({
     title: z
       .string({ error: 'Введите название' })
       .trim()

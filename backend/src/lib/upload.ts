@@ -73,7 +73,8 @@ function fromMulterError(err: unknown, spec: UploadSpec): unknown {
       ? invalidInput({ _: 'Форма передана не полностью или повреждена' }, 'Форма передана не полностью или повреждена')
       : err;
   }
-  const field = err.field ?? 'file';
+  // Named as a schema error names it: blocks[0][type] → blocks.0.type.
+  const field = (err.field ?? 'file').replace(/\[([^\]]*)\]/g, '.$1');
   switch (err.code) {
     case 'LIMIT_FILE_SIZE':
       return tooLarge(field, limitOf(spec, field) ?? 0);

@@ -326,11 +326,21 @@ interface FormFile {
 
 const BOUNDARY = '----kino-fuzz-boundary';
 
+/** A form's fields as a browser sends nested values: blocks[0][type], … (undefined left out). */
+function formFields(value: Record<string, unknown>, prefix = ''): [string, unknown][] {
+  return Object.entries(value).flatMap(([key, v]): [string, unknown][] => {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (v === undefined) return [];
+    return v !== null && typeof v === 'object' && !isRaw(v)
+      ? formFields(v as Record<string, unknown>, name)
+      : [[name, v]];
+  });
+}
+
 /** A multipart body written by hand, so that a case can break it. */
 function multipart(fields: Record<string, unknown>, files: FormFile[] = []): Buffer {
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
+  for (const [name, value] of formFields(fields)) {
     const text = typeof value === 'string' ? value : isRaw(value) ? value.raw : JSON.stringify(value);
     parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`));
   }
@@ -357,6 +367,16 @@ const asFormText = (value: unknown) =>
       : isRaw(value)
         ? value.raw
         : JSON.stringify(value);
+
+/** A form's body as the server reads it: nested objects and arrays kept (blocks[0][type]), every leaf text. */
+function asFormValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || isRaw(value)) return asFormText(value);
+  const entries = Object.entries(value).flatMap(([k, v]) => {
+    const read = asFormValue(v);
+    return read === undefined ? [] : [[k, read] as const];
+  });
+  return Array.isArray(value) ? entries.map(([, v]) => v) : Object.fromEntries(entries);
+}
 
 function queryString(query: Record<string, unknown>, extra = ''): string {
   const search = new URLSearchParams();
@@ -429,11 +449,8 @@ export function fuzzCases(key: string, endpoint: Endpoint, headers: Record<strin
   /** The bytes of a body, and the body as the server will read it. */
   function encodeBody(value: unknown, encoding: Encoding): { bytes: Buffer; type: string; read: unknown } {
     if (encoding === 'form') {
-      const fields = Object.fromEntries(
-        Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, asFormText(v)]),
-      );
-      const read = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-      return { bytes: multipart(fields, requiredFiles), type: MULTIPART, read };
+      const read = asFormValue(value ?? {});
+      return { bytes: multipart(read as Record<string, unknown>, requiredFiles), type: MULTIPART, read };
     }
     const text = toJson(value);
     return { bytes: Buffer.from(text), type: 'application/json', read: JSON.parse(text) };
