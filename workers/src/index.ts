@@ -10,6 +10,7 @@
  * idempotent, so a job that ran partly before its worker died is simply done again.
  */
 import type { AppContext } from '@kino/backend/context';
+import { metricsOf } from '@kino/backend/lib/metrics';
 import { connectionOutage, connectRedis } from '@kino/backend/lib/redis';
 import { bullPrefix, JOBS, QUEUE_NAMES, REPEATED_JOBS, type JobName } from '@kino/backend/queues';
 import { Worker, type Job } from 'bullmq';
@@ -55,6 +56,8 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
   const connection = connectRedis(ctx.redisUrl, { forWorkers: true });
   /** Jobs being handled by this process, with the lock token that lets us hand them back. */
   const running = new Map<Job, string | undefined>();
+  // Job durations are this process's metrics (its /metrics: the API's port, or the probe port).
+  const metrics = metricsOf(ctx);
   const workers = QUEUE_NAMES.map(
     (queue) =>
       new Worker(
@@ -64,11 +67,16 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
           const handler = byName.get(name);
           if (!handler || JOBS[name]?.queue !== queue) throw new Error(`Unknown job "${job.name}" on queue "${queue}"`);
           running.set(job, token);
+          const started = performance.now();
+          let outcome: 'completed' | 'failed' = 'failed';
           try {
             // The payload is validated again: a job may have been enqueued by an older release.
-            return await handler.handle(JOBS[name].payload.parse(job.data) as never, { ctx, job });
+            const result = await handler.handle(JOBS[name].payload.parse(job.data) as never, { ctx, job });
+            outcome = 'completed';
+            return result;
           } finally {
             running.delete(job);
+            metrics.observeJob(queue, name, outcome, (performance.now() - started) / 1000);
           }
         },
         {

@@ -57,19 +57,19 @@ export class PortUnavailableError extends Error {
   override name = 'PortUnavailableError';
 }
 
-/** The operator's reading of a failed listen(). */
-export function portUnavailable(err: unknown, host: string, port: number): Error {
+/** The operator's reading of a failed listen() on the port that `variable` configures. */
+export function portUnavailable(err: unknown, host: string, port: number, variable = 'PORT'): Error {
   const code = codeOf(err);
   const where = `port ${port} on ${host}`;
   if (code === 'EADDRINUSE') {
     return new PortUnavailableError(
       `Cannot listen on ${where}: the port is already in use by another process. ` +
-        'Stop that process or set PORT to a free port.',
+        `Stop that process or set ${variable} to a free port.`,
     );
   }
   if (code === 'EACCES') {
     return new PortUnavailableError(
-      `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set PORT above 1023.`,
+      `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set ${variable} above 1023.`,
     );
   }
   if (code === 'EADDRNOTAVAIL') {

@@ -8,6 +8,9 @@ import { z } from '../contract/zod';
 
 export const QUEUE_NAMES = ['mail', 'tickets'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+/** The states a queue's jobs are counted by (metrics, the queue monitor). */
+export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
 
 const TicketIdsSchema = z.array(z.number().int().positive()).min(1).max(MAX_SEATS_PER_PURCHASE);
 
