@@ -27,3 +27,4 @@ export * from './tickets';
 export * from './dashboard';
 export * from './users';
 export * from './achievements';
+export * from './queues';
