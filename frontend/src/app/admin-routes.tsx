@@ -20,6 +20,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   schedule: lazy(() => import('./routes/admin/schedule')),
   countries: lazy(() => import('./routes/admin/countries')),
   achievments: lazy(() => import('./routes/admin/achievements')),
+  queues: lazy(() => import('./routes/admin/queues')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */
