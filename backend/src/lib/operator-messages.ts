@@ -30,14 +30,31 @@ const NETWORK_CODES: Record<string, string> = {
   EPIPE: 'connection closed by the server',
 };
 
-/** The code of an error or of the first error it wraps (AggregateError, cause chains). */
+const NETWORK_CODE_IN_TEXT = new RegExp(`\\b(${Object.keys(NETWORK_CODES).join('|')})\\b`);
+
+/**
+ * The code of an error or of the first error it wraps (AggregateError, cause chains). A client that
+ * wraps the socket's error in its own code (nodemailer's ESOCKET) still names the network's in its message.
+ */
 function codeOf(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if (e instanceof AggregateError && e.errors.length > 0) return codeOf(e.errors[0]);
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    if (typeof code === 'string') {
+      if (NETWORK_CODES[code]) return code;
+      const named = e instanceof Error ? NETWORK_CODE_IN_TEXT.exec(e.message)?.[1] : undefined;
+      return named ?? code;
+    }
   }
   return undefined;
+}
+
+/** A failure of the connection itself (refused, reset, timed out, unknown host, refused credentials), not of a command. */
+export function isConnectionError(err: unknown): boolean {
+  const code = codeOf(err);
+  if (code && NETWORK_CODES[code]) return true;
+  const message = err instanceof Error ? err.message : String(err);
+  return /WRONGPASS|NOAUTH|invalid username-password|Connection is closed|connect ETIMEDOUT/i.test(message);
 }
 
 /** One line saying why a connection or call failed: "connection refused (ECONNREFUSED)", or the message. */
