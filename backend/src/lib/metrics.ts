@@ -23,7 +23,7 @@ import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { QUEUE_NAMES, QUEUE_STATES, type Queues } from '../queues';
 import type { Logger } from './logger';
-import { portUnavailable } from './operator-messages';
+import { errorFields, portUnavailable } from './operator-messages';
 
 /** What the realtime of a process tells at scrape time. */
 export interface RealtimeGauges {
@@ -185,7 +185,7 @@ function sendMetrics(metrics: Metrics, res: ServerResponse, logger: Logger): voi
       res.end(body);
     },
     (err: unknown) => {
-      logger.error({ err }, 'metrics scrape failed');
+      logger.error(errorFields(err), 'metrics scrape failed');
       if (!res.headersSent) res.writeHead(500).end();
     },
   );

@@ -54,8 +54,18 @@ export function isConnectionError(err: unknown): boolean {
   const code = codeOf(err);
   if (code && NETWORK_CODES[code]) return true;
   const message = err instanceof Error ? err.message : String(err);
-  return /WRONGPASS|NOAUTH|invalid username-password|Connection is closed|connect ETIMEDOUT/i.test(message);
+  // ioredis, once its retries of a command are spent or its connection is down for good.
+  return /WRONGPASS|NOAUTH|invalid username-password|Connection is closed|max retries per request|Stream isn't writeable/i.test(
+    message,
+  );
 }
+
+/**
+ * The log fields of a failure: a lost connection (Redis down, refused, timed out) is its reason in
+ * one line, as its stack says nothing more; any other error keeps its stack, for the bug it is.
+ */
+export const errorFields = (err: unknown): { reason: string } | { err: unknown } =>
+  isConnectionError(err) ? { reason: describeError(err) } : { err };
 
 /** One line saying why a connection or call failed: "connection refused (ECONNREFUSED)", or the message. */
 export function describeError(err: unknown): string {

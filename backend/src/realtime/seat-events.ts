@@ -25,6 +25,7 @@ import { sessionRoom } from './rooms';
 import type { SeatFanout, Watcher } from './fanout';
 import type { SeatResult, SeatStatus, SeatStore } from './seat-store';
 import type { SocketViewer } from './socket-auth';
+import { errorFields } from '../lib/operator-messages';
 
 export interface SeatSocketData {
   /** The signed-in person of the handshake, once their token is verified; guests only watch. */
@@ -116,7 +117,7 @@ export function registerSeatEvents(
       try {
         await handler(parsed.data, reply);
       } catch (err) {
-        logger.error({ err, event }, 'seat event failed');
+        logger.error({ ...errorFields(err), event }, 'seat event failed');
         if (!replied) reply(refuse('unavailable'));
       }
     }) as never);
