@@ -38,7 +38,11 @@ function QueuePicker({ chosen, onChoose }: { chosen: string; onChoose: (queue: s
           <strong>{labelOf(queue.name)}</strong>
           <span className={styles.counts}>
             {(Object.keys(STATE_LABELS) as (keyof typeof STATE_LABELS)[]).map((state) => (
-              <span key={state} data-state={state}>
+              <span
+                key={state}
+                data-state={state}
+                className={state === 'failed' && queue.counts.failed > 0 ? styles.alert : undefined}
+              >
                 {STATE_LABELS[state]}: {queue.counts[state]}
               </span>
             ))}
@@ -86,13 +90,20 @@ export function QueueMonitor() {
       params={{ queue }}
       toolbar={<QueuePicker chosen={queue} onChoose={setPicked} />}
       columns={[
-        { header: 'ID', cell: (j) => j.id, nowrap: true },
+        { header: 'ID', cell: (j) => <span className={styles.token}>{j.id}</span> },
         { header: 'Задача', cell: (j) => j.name, nowrap: true },
         { header: 'Ошибка', cell: (j) => <span className={styles.reason}>{j.failedReason || '—'}</span> },
-        { header: 'Попыток', cell: (j) => j.attemptsMade, numeric: true },
-        { header: 'Упала', cell: (j) => when(j.failedAt), nowrap: true },
-        { header: 'Данные', cell: (j) => dataText(j.data) },
-        { header: 'Запрос', cell: (j) => j.requestId ?? '—', nowrap: true },
+        {
+          header: 'Упала',
+          cell: (j) => (
+            <>
+              <span className={styles.when}>{when(j.failedAt)}</span>
+              <span className={styles.attempts}>попыток: {j.attemptsMade}</span>
+            </>
+          ),
+        },
+        { header: 'Данные', cell: (j) => <span className={styles.data}>{dataText(j.data)}</span> },
+        { header: 'Запрос', cell: (j) => <span className={styles.token}>{j.requestId ?? '—'}</span> },
         ...(can('queues', 'update')
           ? [{ header: 'Действия', cell: (j: FailedJobRow) => <RetryJob queue={queue} job={j} /> }]
           : []),
