@@ -8,6 +8,7 @@ import { ConfigError, DEVELOPMENT_APP_SECRET, loadConfig, type Config } from '@k
 import { bootstrap, type AppContext } from '@kino/backend/context';
 import { DatabaseUnavailableError } from '@kino/backend/db';
 import { createLogger, type Logger } from '@kino/backend/lib/logger';
+import { startMetricsServer } from '@kino/backend/lib/metrics';
 import { PortUnavailableError } from '@kino/backend/lib/operator-messages';
 import { RedisUnavailableError } from '@kino/backend/lib/redis';
 import { startApi, startProbeServer } from '@kino/backend/server';
@@ -56,6 +57,11 @@ export async function start(env = process.env, { prepare }: StartOptions = {}) {
       const probes = await startProbeServer(ctx);
       stops.push(probes.close);
       logger.info({ url: probes.url }, 'probes listening');
+    }
+    if (config.metrics.port !== undefined) {
+      const metrics = await startMetricsServer(ctx, config.metrics.port);
+      stops.push(metrics.close);
+      logger.info({ url: `${metrics.url}/metrics` }, 'metrics listening');
     }
     return {
       ctx,

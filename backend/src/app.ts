@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import { STORAGE_IMAGES_PATH } from './contract/constants';
 import type { AppContext } from './context';
 import { apiNotFound, errorHandler, requestLogger } from './lib/http';
+import { metricsRoute } from './lib/metrics';
 import { securityHeaders, storageHeaders } from './lib/security-headers';
 import { apiRoutes } from './modules';
 import { DOCS_PATH, docsPage } from './modules/docs/page';
@@ -31,6 +32,7 @@ export function createApp(ctx: AppContext, { isDraining = () => false }: AppOpti
     apiRoutes(ctx, { isDraining }),
     apiNotFound,
   );
+  app.get('/metrics', metricsRoute(ctx));
   app.use(
     STORAGE_IMAGES_PATH,
     storageHeaders,

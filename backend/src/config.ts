@@ -92,6 +92,12 @@ const EnvSchema = z
      * a load balancer polling readiness (Kubernetes) stops sending traffic before the port closes.
      */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
+    /**
+     * /metrics (Prometheus) in production: answered on PORT only with `Authorization: Bearer <METRICS_TOKEN>`,
+     * and openly on METRICS_PORT when set (an internal port, not published). Open on PORT outside production.
+     */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where embedded PGlite, embedded Redis, uploads and the mail outbox live. */
     DATA_DIR: z.string().default(path.join(ROOT_DIR, 'data')),
@@ -234,6 +240,12 @@ function toConfig(env: ParsedEnv) {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDelayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
+    metrics: {
+      /** Outside production /metrics is open on PORT (the demo, development, tests). */
+      open: env.NODE_ENV !== 'production',
+      token: env.METRICS_TOKEN,
+      port: env.METRICS_PORT,
+    },
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
     outboxDir: path.join(dataDir, 'outbox'),

@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { portUnavailable } from './lib/operator-messages';
 import { apiRouter } from './lib/api-router';
 import { fastPath } from './lib/hot-reads';
+import { metricsOf, metricsRoute, routeLabel } from './lib/metrics';
 import { listenForInvalidations } from './lib/response-cache';
 import { probeRoutes } from './modules/health/routes';
 import { attachRealtime } from './realtime';
@@ -51,12 +52,25 @@ export async function startApi(ctx: AppContext, port = ctx.config.port, host = c
   const app = createApp(ctx, { isDraining: () => draining });
   // The hot public reads, answered from memory before Express (lib/hot-reads.ts).
   const hot = fastPath(ctx);
+  const metrics = metricsOf(ctx);
   const invalidations = await listenForInvalidations(ctx);
   const server = http.createServer((req, res) => {
+    const started = performance.now();
     requests.track(res);
     // A keep-alive connection is closed after its answer once draining: the client reconnects elsewhere.
     if (draining) res.setHeader('connection', 'close');
-    if (!hot(req, res)) app(req, res);
+    const hotRoute = hot(req, res);
+    if (hotRoute) return metrics.observeHttp('GET', hotRoute, res.statusCode, started);
+    // The API router names the declared route (res.locals.route) on the way.
+    res.once('finish', () =>
+      metrics.observeHttp(
+        req.method ?? 'GET',
+        routeLabel(req.url, (res as { locals?: { route?: string } }).locals?.route),
+        res.statusCode,
+        started,
+      ),
+    );
+    app(req, res);
   });
   const realtime = await attachRealtime(ctx, server);
   try {
@@ -113,6 +127,8 @@ export async function startProbeServer(ctx: AppContext, port = ctx.config.port, 
   const app = express();
   app.disable('x-powered-by');
   app.use('/api', apiRouter([probeRoutes(ctx, () => draining)], { checkResponses: false, partial: true }));
+  // Its jobs' durations are this process's metrics.
+  app.get('/metrics', metricsRoute(ctx));
   const server = http.createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { AppContext } from '@kino/backend/context';
+import type { Logger } from '@kino/backend/lib/logger';
 import type { JobName, JobPayload } from '@kino/backend/queues';
 import type { Job } from 'bullmq';
 
@@ -6,6 +7,8 @@ import type { Job } from 'bullmq';
 export interface JobContext {
   ctx: AppContext;
   job: Job;
+  /** The job's logger: every line names the queue, the job, its id and the request that enqueued it. */
+  log: Logger;
 }
 
 export interface JobHandler<N extends JobName = JobName> {

@@ -10,6 +10,9 @@
  * idempotent, so a job that ran partly before its worker died is simply done again.
  */
 import type { AppContext } from '@kino/backend/context';
+import { metricsOf } from '@kino/backend/lib/metrics';
+import type { Logger } from '@kino/backend/lib/logger';
+import { describeError, isConnectionError, redactUrlsIn } from '@kino/backend/lib/operator-messages';
 import { connectionOutage, connectRedis } from '@kino/backend/lib/redis';
 import { bullPrefix, JOBS, QUEUE_NAMES, REPEATED_JOBS, type JobName } from '@kino/backend/queues';
 import { Worker, type Job } from 'bullmq';
@@ -53,8 +56,13 @@ export function handlerMap(handlers: JobHandler[]): Map<JobName, JobHandler> {
 export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HANDLERS): Promise<RunningWorkers> {
   const byName = handlerMap(handlers);
   const connection = connectRedis(ctx.redisUrl, { forWorkers: true });
+  // The workers' connections (this one and BullMQ's blocking copies) report an outage once, and its end.
+  const outage = connectionOutage(ctx.logger, 'workers', ctx.redisUrl);
+  connection.on('ready', outage.recovered);
   /** Jobs being handled by this process, with the lock token that lets us hand them back. */
   const running = new Map<Job, string | undefined>();
+  // Job durations are this process's metrics (its /metrics: the API's port, or the probe port).
+  const metrics = metricsOf(ctx);
   const workers = QUEUE_NAMES.map(
     (queue) =>
       new Worker(
@@ -64,11 +72,18 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
           const handler = byName.get(name);
           if (!handler || JOBS[name]?.queue !== queue) throw new Error(`Unknown job "${job.name}" on queue "${queue}"`);
           running.set(job, token);
+          const log = jobLogger(ctx.logger, queue, job);
+          const started = performance.now();
+          let outcome: 'completed' | 'failed' = 'failed';
           try {
             // The payload is validated again: a job may have been enqueued by an older release.
-            return await handler.handle(JOBS[name].payload.parse(job.data) as never, { ctx, job });
+            const result = await handler.handle(JOBS[name].payload.parse(job.data) as never, { ctx, job, log });
+            outcome = 'completed';
+            log.info({ ms: Math.round(performance.now() - started) }, `job ${name} done`);
+            return result;
           } finally {
             running.delete(job);
+            metrics.observeJob(queue, name, outcome, (performance.now() - started) / 1000);
           }
         },
         {
@@ -84,13 +99,15 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
         },
       ),
   );
-  const outage = connectionOutage(ctx.logger, 'workers', ctx.redisUrl);
-  for (const worker of workers) {
-    worker.on('failed', (job, err) =>
-      ctx.logger.error({ err, job: job?.name, jobId: job?.id }, `job ${job?.name} failed: ${err.message}`),
+  for (const [i, worker] of workers.entries()) {
+    const queue = QUEUE_NAMES[i]!;
+    worker.on('failed', (job, err) => logFailure(ctx.logger, queue, job, err));
+    // A lost connection is one line per outage; anything else the worker reports, one line each.
+    worker.on('error', (err) =>
+      isConnectionError(err)
+        ? outage.failed(err)
+        : ctx.logger.error({ queue, reason: describeError(err) }, `worker of queue ${queue}: ${describeError(err)}`),
     );
-    worker.on('error', outage.failed);
-    worker.on('ready', outage.recovered);
   }
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   await scheduleRepeatedJobs(ctx);
@@ -122,6 +139,34 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
       return closing;
     },
   };
+}
+
+/** A job's log lines name the queue, the job, its id and the API request that enqueued it (if one did). */
+export function jobLogger(logger: Logger, queue: string, job: Job): Logger {
+  const requestId = (job.data as { requestId?: unknown } | undefined)?.requestId;
+  return logger.child({
+    queue,
+    job: job.name,
+    jobId: job.id,
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  });
+}
+
+/**
+ * One line per failed attempt, without a stack: which attempt, whether it will be retried, and why
+ * ("connection refused (ECONNREFUSED)", credentials hidden). The stack follows at debug level.
+ */
+function logFailure(logger: Logger, queue: string, job: Job | undefined, err: Error) {
+  const log = job ? jobLogger(logger, queue, job) : logger.child({ queue });
+  const attempts = job?.opts.attempts ?? 1;
+  const attempt = job?.attemptsMade ?? 1;
+  const final = attempt >= attempts;
+  const reason = describeError(err);
+  log.error(
+    { attempt, attempts, final, reason },
+    `job ${job?.name ?? '(unknown)'} failed (attempt ${attempt} of ${attempts}${final ? ', giving up' : ', will retry'}): ${reason}`,
+  );
+  log.debug({ stack: redactUrlsIn(err.stack ?? '') }, 'stack of the failure above');
 }
 
 /**

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@kino/backend/config';
-import type { AppContext } from '@kino/backend/context';
+import type { Logger } from '@kino/backend/lib/logger';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface Mail {
@@ -40,11 +40,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
 }
 
 /** Sends one mail with a mailer of its own and logs where it went (the mail jobs' one way out). */
-export async function deliver(ctx: Pick<AppContext, 'config' | 'logger'>, mail: Mail) {
-  const mailer = createMailer(ctx.config);
+export async function deliver(config: Config, log: Logger, mail: Mail) {
+  const mailer = createMailer(config);
   try {
     const sent = await mailer.send(mail);
-    ctx.logger.info(
+    log.info(
       { to: mail.to, subject: mail.subject, attachments: mail.attachments?.length ?? 0, ...sent },
       sent.file ? 'mail written to outbox' : 'mail sent',
     );

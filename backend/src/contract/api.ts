@@ -14,6 +14,7 @@ import { healthEndpoints } from './health';
 import { newsEndpoints } from './news';
 import { personEndpoints } from './persons';
 import { profileEndpoints } from './profile';
+import { queueEndpoints } from './queues';
 import { reviewEndpoints } from './reviews';
 import { scheduleEndpoints } from './schedules';
 import { seatEndpoints } from './seats';
@@ -40,6 +41,7 @@ export const ENDPOINT_GROUPS = [
   userEndpoints,
   achievementEndpoints,
   docsEndpoints,
+  queueEndpoints,
 ] as const satisfies readonly EndpointMap[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

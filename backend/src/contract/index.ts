@@ -28,3 +28,4 @@ export * from './dashboard';
 export * from './users';
 export * from './achievements';
 export * from './docs';
+export * from './queues';

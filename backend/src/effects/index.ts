@@ -12,6 +12,7 @@ import { syncSeats } from '../realtime/seat-sync';
 import { disconnectRoom, emitterFor } from '../realtime/emitter';
 import { STAFF_ROOM, userRoom } from '../realtime/rooms';
 import { dutiesOf, type Change, type Duty } from './table';
+import { errorFields } from '../lib/operator-messages';
 
 export type { Change } from './table';
 
@@ -44,7 +45,9 @@ async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
 export async function afterCommit(ctx: EffectsContext, changes: Change[]): Promise<void> {
   await Promise.all(
     dutiesOf(changes).map((duty) =>
-      perform(ctx, duty).catch((err: unknown) => ctx.logger.error({ err, duty }, 'after-commit duty failed')),
+      perform(ctx, duty).catch((err: unknown) =>
+        ctx.logger.error({ ...errorFields(err), duty }, 'after-commit duty failed'),
+      ),
     ),
   );
 }

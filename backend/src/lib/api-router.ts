@@ -78,6 +78,7 @@ export function apiRouter(groups: Partial<HandlerMap>[], { checkResponses, parti
     const [method, path] = splitKey(key);
     router[method.toLowerCase() as 'get'](
       path,
+      routeName(path),
       guard(endpoint.access),
       ...use,
       ...(endpoint.upload ? [uploadMiddleware(endpoint.upload)] : []),
@@ -85,6 +86,14 @@ export function apiRouter(groups: Partial<HandlerMap>[], { checkResponses, parti
     );
   }
   return router;
+}
+
+/** Names the declared route for the metrics (lib/metrics.ts): '/api/films/:id', not the address asked. */
+function routeName(path: string): RequestHandler {
+  return (req, res, next) => {
+    res.locals.route = req.baseUrl + path;
+    next();
+  };
 }
 
 function answer(key: string, endpoint: Endpoint, handle: Handler<Endpoint>, check: boolean): RequestHandler {

@@ -88,7 +88,14 @@ const ROUTES = (Object.keys(CACHED_READS) as CachedRead[])
   .map((key) => {
     const [method, path] = splitKey(key);
     const pattern = path.replace(/:\w+/g, '[^/?#]+');
-    return { key, method, params: (path.match(/:/g) ?? []).length, match: new RegExp(`^/api${pattern}(\\?|$)`) };
+    return {
+      key,
+      method,
+      /** The metrics' route label, as the router names the same endpoint. */
+      label: `/api${path}`,
+      params: (path.match(/:/g) ?? []).length,
+      match: new RegExp(`^/api${pattern}(\\?|$)`),
+    };
   })
   .sort((a, b) => a.params - b.params);
 
@@ -115,17 +122,18 @@ function headersFor(presented: Presented, encoding: Encoding): OutgoingHttpHeade
 }
 
 /**
- * The fast path of an API process: true when it answered from memory. Bodies of GETs are ignored,
- * as the full path ignores them.
+ * The fast path of an API process: when it answered from memory, the route it answered (its
+ * pattern, e.g. '/api/films/:id'); undefined when the request goes on to Express. Bodies of GETs
+ * are ignored, as the full path ignores them.
  */
-export function fastPath(ctx: object): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function fastPath(ctx: object): (req: IncomingMessage, res: ServerResponse) => string | undefined {
   const caches = cachesOf(ctx);
   return (req, res) => {
-    if (req.method !== 'GET' || !req.url) return false;
+    if (req.method !== 'GET' || !req.url) return undefined;
     const route = ROUTES.find((r) => r.match.test(req.url!));
-    if (!route) return false;
+    if (!route) return undefined;
     const presented = caches.lookup(route.key, req.url);
-    if (!presented?.headers) return false;
+    if (!presented?.headers) return undefined;
     if (req.headers['if-none-match'] === presented.etag) {
       res.writeHead(304, {
         ...presented.headers,
@@ -134,11 +142,11 @@ export function fastPath(ctx: object): (req: IncomingMessage, res: ServerRespons
         'cache-control': 'no-cache',
       });
       res.end();
-      return true;
+      return route.label;
     }
     const encoding = negotiate(req.headers['accept-encoding']);
     res.writeHead(200, headersFor(presented, encoding));
     res.end(presented[encoding]);
-    return true;
+    return route.label;
   };
 }

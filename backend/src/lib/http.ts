@@ -5,12 +5,16 @@ import { pinoHttp } from 'pino-http';
 import { isDatabaseUnavailable } from '../db';
 import { AppError, notFound, unavailable } from './errors';
 import type { Logger } from './logger';
+import { withRequestId } from './request-id';
 
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 
-/** Structured request logs; each request carries an id (x-request-id in and out). */
-export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
+/**
+ * Structured request logs; each request carries an id (x-request-id in and out), which the rest of
+ * the request runs under (lib/request-id.ts: jobs it enqueues carry it).
+ */
+export function requestLogger(logger: Logger): RequestHandler[] {
+  const log = pinoHttp({
     logger,
     // Probes every few seconds would bury the requests that matter.
     autoLogging: { ignore: (req) => /^\/(api\/)?health\/(live|ready)\b/.test((req as Request).originalUrl ?? req.url) },
@@ -27,6 +31,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });
+  return [log, (req, _res, next) => withRequestId(String(req.id), next)];
 }
 
 export const apiNotFound: RequestHandler = () => {

@@ -30,15 +30,42 @@ const NETWORK_CODES: Record<string, string> = {
   EPIPE: 'connection closed by the server',
 };
 
-/** The code of an error or of the first error it wraps (AggregateError, cause chains). */
+const NETWORK_CODE_IN_TEXT = new RegExp(`\\b(${Object.keys(NETWORK_CODES).join('|')})\\b`);
+
+/**
+ * The code of an error or of the first error it wraps (AggregateError, cause chains). A client that
+ * wraps the socket's error in its own code (nodemailer's ESOCKET) still names the network's in its message.
+ */
 function codeOf(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if (e instanceof AggregateError && e.errors.length > 0) return codeOf(e.errors[0]);
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    if (typeof code === 'string') {
+      if (NETWORK_CODES[code]) return code;
+      const named = e instanceof Error ? NETWORK_CODE_IN_TEXT.exec(e.message)?.[1] : undefined;
+      return named ?? code;
+    }
   }
   return undefined;
 }
+
+/** A failure of the connection itself (refused, reset, timed out, unknown host, refused credentials), not of a command. */
+export function isConnectionError(err: unknown): boolean {
+  const code = codeOf(err);
+  if (code && NETWORK_CODES[code]) return true;
+  const message = err instanceof Error ? err.message : String(err);
+  // ioredis, once its retries of a command are spent or its connection is down for good.
+  return /WRONGPASS|NOAUTH|invalid username-password|Connection is closed|max retries per request|Stream isn't writeable/i.test(
+    message,
+  );
+}
+
+/**
+ * The log fields of a failure: a lost connection (Redis down, refused, timed out) is its reason in
+ * one line, as its stack says nothing more; any other error keeps its stack, for the bug it is.
+ */
+export const errorFields = (err: unknown): { reason: string } | { err: unknown } =>
+  isConnectionError(err) ? { reason: describeError(err) } : { err };
 
 /** One line saying why a connection or call failed: "connection refused (ECONNREFUSED)", or the message. */
 export function describeError(err: unknown): string {
@@ -57,19 +84,19 @@ export class PortUnavailableError extends Error {
   override name = 'PortUnavailableError';
 }
 
-/** The operator's reading of a failed listen(). */
-export function portUnavailable(err: unknown, host: string, port: number): Error {
+/** The operator's reading of a failed listen() on the port that `variable` configures. */
+export function portUnavailable(err: unknown, host: string, port: number, variable = 'PORT'): Error {
   const code = codeOf(err);
   const where = `port ${port} on ${host}`;
   if (code === 'EADDRINUSE') {
     return new PortUnavailableError(
       `Cannot listen on ${where}: the port is already in use by another process. ` +
-        'Stop that process or set PORT to a free port.',
+        `Stop that process or set ${variable} to a free port.`,
     );
   }
   if (code === 'EACCES') {
     return new PortUnavailableError(
-      `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set PORT above 1023.`,
+      `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set ${variable} above 1023.`,
     );
   }
   if (code === 'EADDRNOTAVAIL') {

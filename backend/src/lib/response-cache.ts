@@ -13,6 +13,7 @@ import type { ApiKey } from '../contract/api';
 import { toCinemaDate } from '../contract/time';
 import type { AppContext } from '../context';
 import { connectRedis, closeRedis, type Redis } from './redis';
+import { errorFields } from './operator-messages';
 
 /** Which reads are cached, under which cache; `perDay` ones also vary with the cinema's date. */
 export const CACHED_READS = {
@@ -120,7 +121,10 @@ export async function invalidateCache(ctx: Pick<AppContext, 'redis' | 'keys' | '
   try {
     await ctx.redis.publish(channelOf(ctx), name);
   } catch (err) {
-    ctx.logger.error({ err, cache: name }, `cache invalidation not published; other processes keep "${name}" ≤ 60 s`);
+    ctx.logger.error(
+      { ...errorFields(err), cache: name },
+      `cache invalidation not published; other processes keep "${name}" ≤ 60 s`,
+    );
   }
 }
 

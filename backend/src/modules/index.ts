@@ -17,6 +17,7 @@ import { healthRoutes } from './health/routes';
 import { newsRoutes } from './news/routes';
 import { personRoutes } from './persons/routes';
 import { profileRoutes } from './profile/routes';
+import { queueRoutes } from './queues/routes';
 import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { seatRoutes } from './seats/routes';
@@ -50,6 +51,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         userRoutes(ctx),
         achievementRoutes(ctx),
         docsRoutes(),
+        queueRoutes(ctx),
       ],
       { checkResponses: ctx.config.env !== 'production' },
     ),

@@ -1,5 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Logger } from '../lib/logger';
+import { currentRequestId } from '../lib/request-id';
 import { connectRedis, type Redis } from '../lib/redis';
 import { JOBS, QUEUE_NAMES, type JobName, type JobPayload, type QueueName } from './jobs';
 
@@ -12,6 +13,7 @@ export interface Queues {
   /**
    * Validates the payload and adds the job. Call it after the transaction that caused it has
    * committed; pass a deterministic `jobId` where a retry of the request must not add a second job.
+   * The job's data is the payload plus `requestId`, the API request it was enqueued for (if any).
    */
   enqueue<N extends JobName>(
     name: N,
@@ -46,7 +48,8 @@ export function createQueues(redisUrl: string, redisPrefix: string, logger?: Log
     queue,
     async enqueue(name, payload, options) {
       const job = JOBS[name];
-      await queue(job.queue).add(name, job.payload.parse(payload), options);
+      const requestId = currentRequestId();
+      await queue(job.queue).add(name, { ...job.payload.parse(payload), ...(requestId ? { requestId } : {}) }, options);
     },
     async close() {
       await Promise.all([...queues.values()].map((q) => q.close()));

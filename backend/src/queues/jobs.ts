@@ -1,13 +1,17 @@
 /**
- * Every background job: its name, its queue and its payload schema, defined once. Producers
- * (the API) enqueue through `Queues.enqueue`; the workers process refuses to start unless each
- * job here has exactly one handler.
+ * Every background job: its name, its queue, its payload schema, and the payload fields the queue
+ * monitor may show an admin (`shown`: ids and the like, never a secret or a mail's text), defined
+ * once. Producers (the API) enqueue through `Queues.enqueue`; the workers process refuses to start
+ * unless each job here has exactly one handler.
  */
 import { MAX_SEATS_PER_PURCHASE } from '../contract/constants';
 import { z } from '../contract/zod';
 
 export const QUEUE_NAMES = ['mail', 'tickets'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+/** The states a queue's jobs are counted by (metrics, the queue monitor). */
+export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
 
 const TicketIdsSchema = z.array(z.number().int().positive()).min(1).max(MAX_SEATS_PER_PURCHASE);
 
@@ -15,6 +19,8 @@ export const JOBS = {
   /** Sends one e-mail (SMTP_URL, or a file in data/outbox when unset). */
   'mail.send': {
     queue: 'mail',
+    // Never the text: a password reset mail carries its link.
+    shown: ['to', 'subject'],
     payload: z.object({
       to: z.email(),
       subject: z.string().min(1),
@@ -25,16 +31,19 @@ export const JOBS = {
   /** Mails the buyer their tickets, each as a PDF attachment (rendered here when missing: Redis carries ids only). */
   'mail.tickets-sold': {
     queue: 'mail',
+    shown: ['userId', 'ticketIds'],
     payload: z.object({ userId: z.number().int().positive(), ticketIds: TicketIdsSchema }),
   },
   /** Confirms a refund to the ticket's owner. */
   'mail.ticket-refunded': {
     queue: 'mail',
+    shown: ['ticketId'],
     payload: z.object({ ticketId: z.number().int().positive() }),
   },
   /** Renders the current PDF of each ticket into <storage>/tickets/<id>/ (after a sale, and again after a refund). */
   'tickets.render-pdf': {
     queue: 'tickets',
+    shown: ['ticketIds'],
     payload: z.object({ ticketIds: TicketIdsSchema }),
   },
   /**
@@ -44,14 +53,16 @@ export const JOBS = {
    */
   'tickets.watching': {
     queue: 'tickets',
+    shown: ['sessionId'],
     payload: z.object({ sessionId: z.number().int().positive() }),
   },
   /** Moves every ticket whose session started or ended to its state: heals what delayed jobs missed. */
   'tickets.watching-sweep': {
     queue: 'tickets',
+    shown: [],
     payload: z.object({}),
   },
-} as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
+} as const satisfies Record<string, { queue: QueueName; payload: z.ZodType; shown: readonly string[] }>;
 
 /**
  * Jobs the workers schedule themselves: each runs every `everyMs` (a BullMQ job scheduler, one

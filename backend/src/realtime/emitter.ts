@@ -7,6 +7,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { ServerEvents } from '../contract/events';
 import type { AppContext } from '../context';
 import { tokenRoom } from './rooms';
+import { errorFields } from '../lib/operator-messages';
 
 type EmitterContext = Pick<AppContext, 'keys' | 'redis' | 'logger'>;
 
@@ -24,7 +25,9 @@ export function emitterFor(ctx: EmitterContext): Emitter<ServerEvents> {
   if (!emitter) {
     const publisher = {
       publish: (channel: string, message: Buffer | string) =>
-        ctx.redis.publish(channel, message).catch((err: unknown) => ctx.logger.warn({ err }, 'live push failed')),
+        ctx.redis
+          .publish(channel, message)
+          .catch((err: unknown) => ctx.logger.warn(errorFields(err), 'live push failed')),
     };
     emitter = new Emitter<ServerEvents>(publisher, { key: socketChannelKey(ctx) });
     emitters.set(ctx, emitter);

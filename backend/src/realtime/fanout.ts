@@ -103,6 +103,8 @@ const viewOf = (deltas: FeedDelta[], userId: number | undefined) =>
 
 export class SeatFanout {
   private readonly rooms = new Map<number, Room>();
+  /** Frames written to sockets so far (the metrics read it at scrape time). */
+  sent = 0;
 
   /** Starts a socket watching a session; it is written nothing until `ready`. */
   watch(socket: SeatSocket, sessionId: number, userId: number | undefined): Watcher {
@@ -235,6 +237,7 @@ export class SeatFanout {
       return;
     }
     w.version = version;
+    this.sent++;
     w.unsent += frame.text.length;
     w.sizes.push(frame.text.length);
     // Engine.IO calls back once the frame has left for the network (or the poll that took it).

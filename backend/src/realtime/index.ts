@@ -7,6 +7,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { AppContext } from '../context';
+import { metricsOf } from '../lib/metrics';
 import { closeRedis, connectRedis, drained } from '../lib/redis';
 import { socketChannelKey } from './emitter';
 import { SeatFanout } from './fanout';
@@ -38,14 +39,23 @@ export async function attachRealtime(ctx: AppContext, server: http.Server): Prom
   });
 
   const store = new SeatStore(ctx);
+  const metrics = metricsOf(ctx);
   io.on('connection', (socket) =>
-    registerSeatEvents(socket, { store, fanout, logger: ctx.logger, viewer: authenticateSocket(ctx, socket) }),
+    registerSeatEvents(socket, {
+      store,
+      fanout,
+      logger: ctx.logger,
+      metrics,
+      viewer: authenticateSocket(ctx, socket),
+    }),
   );
+  const unwatch = metrics.watchRealtime({ sockets: () => io.engine.clientsCount, deltasSent: () => fanout.sent });
   const sweeper = startSweeper(store, ctx.logger);
 
   return {
     io,
     async close() {
+      unwatch();
       await sweeper.stop();
       // The adapter's unsubscribe calls are not awaited by it: let its subscriptions land first
       // (replies come in order), or those calls reject unheard when the connection closes.

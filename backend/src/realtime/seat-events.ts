@@ -19,11 +19,13 @@ import {
   type SeatRefusal,
 } from '../contract/seats';
 import type { Logger } from '../lib/logger';
+import type { Metrics } from '../lib/metrics';
 import type { AuthUser } from '../modules/auth/tokens';
 import { sessionRoom } from './rooms';
 import type { SeatFanout, Watcher } from './fanout';
 import type { SeatResult, SeatStatus, SeatStore } from './seat-store';
 import type { SocketViewer } from './socket-auth';
+import { errorFields } from '../lib/operator-messages';
 
 export interface SeatSocketData {
   /** The signed-in person of the handshake, once their token is verified; guests only watch. */
@@ -69,9 +71,13 @@ export interface SeatEventDeps {
   fanout: SeatFanout;
   logger: Logger;
   viewer: SocketViewer;
+  metrics: Metrics;
 }
 
-export function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, viewer }: SeatEventDeps): void {
+export function registerSeatEvents(
+  socket: SeatSocket,
+  { store, fanout, logger, viewer, metrics }: SeatEventDeps,
+): void {
   /** The hall this socket watches, and the one a join in progress is about to watch. */
   let watching: Watcher | undefined;
   let joining: Watcher | undefined;
@@ -111,7 +117,7 @@ export function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, 
       try {
         await handler(parsed.data, reply);
       } catch (err) {
-        logger.error({ err, event }, 'seat event failed');
+        logger.error({ ...errorFields(err), event }, 'seat event failed');
         if (!replied) reply(refuse('unavailable'));
       }
     }) as never);
@@ -162,9 +168,13 @@ export function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, 
 
   on('seats:hold', SeatRefSchema, async ({ sessionId, seat }, reply) => {
     const user = await viewer();
-    if (!user) return reply(refuse('auth'));
-    if (!mayHold()) return reply(refuse('rate'));
-    reply(holdAck(await store.hold(sessionId, user.id, seat)));
+    const ack: HoldAck = !user
+      ? refuse('auth')
+      : !mayHold()
+        ? refuse('rate')
+        : holdAck(await store.hold(sessionId, user.id, seat));
+    metrics.seatHold(ack.ok ? 'ok' : ack.reason);
+    reply(ack);
   });
 
   on('seats:release', SeatRefSchema, async ({ sessionId, seat }, reply) => {

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { closeRedis, connectRedis } from '../lib/redis';
 import type { FeedDelta } from './fanout';
 import { seatFeedChannel } from './seat-store';
+import { errorFields } from '../lib/operator-messages';
 
 export const seatFeedConnectionName = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('seat-feed');
 
@@ -45,7 +46,7 @@ export async function subscribeSeatFeed(
         ctx.logger.warn('seat feed resubscribed after a lost connection; resynchronising its watchers');
         onResubscribed();
       },
-      (err: unknown) => ctx.logger.error({ err }, 'seat feed could not resubscribe'),
+      (err: unknown) => ctx.logger.error(errorFields(err), 'seat feed could not resubscribe'),
     );
   });
   return { close: () => closeRedis(sub) };

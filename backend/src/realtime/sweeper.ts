@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../lib/logger';
 import type { SeatStore } from './seat-store';
+import { errorFields } from '../lib/operator-messages';
 
 /** Well under the promised second between a deadline and the broadcast. */
 export const SWEEP_INTERVAL_MS = 250;
@@ -31,7 +32,7 @@ export function startSweeper(store: SeatStore, logger: Logger): { stop(): Promis
   const timer = setInterval(() => {
     // A slow round (Redis busy) is not stacked with the next one.
     running ??= sweepExpiredHolds(store)
-      .catch((err: unknown) => logger.warn({ err }, 'hold sweep failed'))
+      .catch((err: unknown) => logger.warn(errorFields(err), 'hold sweep failed'))
       .finally(() => (running = undefined));
   }, SWEEP_INTERVAL_MS);
   return {

@@ -24,6 +24,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   stock: lazy(() => import('./routes/admin/stocks')),
   countries: lazy(() => import('./routes/admin/countries')),
   achievments: lazy(() => import('./routes/admin/achievements')),
+  queues: lazy(() => import('./routes/admin/queues')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */

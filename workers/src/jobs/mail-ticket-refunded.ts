@@ -7,14 +7,14 @@ import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { ticketRefundedMail } from '../tickets/mails';
 
-export default defineJob('mail.ticket-refunded', async ({ ticketId }, { ctx }) => {
+export default defineJob('mail.ticket-refunded', async ({ ticketId }, { ctx, log }) => {
   const [ticket] = await findTicketsWithRelations(ctx.db, [ticketId]);
   const user = ticket && (await ctx.db.query.users.findFirst({ where: eq(schema.users.id, ticket.userId) }));
   if (!ticket || !user || ticket.status !== 'refunded') {
-    ctx.logger.warn({ ticketId }, 'refund mail skipped: no such refunded ticket');
+    log.warn({ ticketId }, 'refund mail skipped: no such refunded ticket');
     return { skipped: true };
   }
-  return deliver(ctx, {
+  return deliver(ctx.config, log, {
     to: user.email,
     ...ticketRefundedMail(user.fio, presentTicket(ticket), { siteUrl: ctx.config.publicUrl }),
   });

@@ -9,14 +9,14 @@ import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { ticketsSoldMail } from '../tickets/mails';
 
-export default defineJob('mail.tickets-sold', async ({ userId, ticketIds }, { ctx }) => {
+export default defineJob('mail.tickets-sold', async ({ userId, ticketIds }, { ctx, log }) => {
   const user = await ctx.db.query.users.findFirst({ where: eq(schema.users.id, userId) });
   // Tickets refunded before the mail went out are not sent.
   const tickets = (await findTicketsWithRelations(ctx.db, ticketIds)).filter(
     (t) => t.userId === userId && t.status === LIVE_TICKET_STATUS,
   );
   if (!user || tickets.length === 0) {
-    ctx.logger.warn({ userId, ticketIds }, 'purchase mail skipped: no such buyer or no live tickets');
+    log.warn({ userId, ticketIds }, 'purchase mail skipped: no such buyer or no live tickets');
     return { skipped: true };
   }
   const pdfs = await ensureTicketPdfs(
@@ -27,7 +27,7 @@ export default defineJob('mail.tickets-sold', async ({ userId, ticketIds }, { ct
     siteUrl: ctx.config.publicUrl,
     refundCutoffMinutes: ctx.config.refundCutoffMinutes,
   });
-  return deliver(ctx, {
+  return deliver(ctx.config, log, {
     to: user.email,
     ...content,
     attachments: pdfs.map((pdf) => ({ filename: pdf.filename, path: pdf.file, contentType: 'application/pdf' })),

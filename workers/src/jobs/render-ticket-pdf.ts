@@ -2,8 +2,8 @@ import { ensureTicketPdfs } from '@kino/backend/modules/tickets/pdf-files';
 import { defineJob } from '../define-job';
 
 /** Idempotent: a PDF that shows the ticket as it is now is kept, an outdated one replaced. */
-export default defineJob('tickets.render-pdf', async ({ ticketIds }, { ctx }) => {
+export default defineJob('tickets.render-pdf', async ({ ticketIds }, { ctx, log }) => {
   const pdfs = await ensureTicketPdfs(ctx, ticketIds);
-  ctx.logger.info({ ticketIds, files: pdfs.length }, 'ticket PDFs ready');
+  log.info({ ticketIds, files: pdfs.length }, 'ticket PDFs ready');
   return { files: pdfs.map((pdf) => pdf.file) };
 });

@@ -8,9 +8,9 @@ import { defineJob } from '../define-job';
  */
 const CLOCK_SKEW_MS = 2000;
 
-export default defineJob('tickets.watching', async ({ sessionId }, { ctx }) => {
+export default defineJob('tickets.watching', async ({ sessionId }, { ctx, log }) => {
   const moved = await advanceWatching(ctx, new Date(Date.now() + CLOCK_SKEW_MS), sessionId);
   await afterCommit(ctx, [{ what: 'watching', ticketIds: moved.map((t) => t.id) }]);
-  if (moved.length > 0) ctx.logger.info({ sessionId, tickets: moved.length }, 'watching states moved');
+  if (moved.length > 0) log.info({ sessionId, tickets: moved.length }, 'watching states moved');
   return { moved: moved.length };
 });

@@ -25,6 +25,7 @@ type FiltersOf<K extends PagedKey> = Omit<
   NonNullable<(ApiInput<K> & { query?: object })['query']>,
   'page' | 'per_page'
 >;
+type ParamsOf<K extends PagedKey> = (ApiInput<K> & { params?: object })['params'];
 
 export interface Column<R> {
   header: string;
@@ -38,6 +39,8 @@ export interface Column<R> {
 export interface ResourceTableProps<K extends PagedKey> {
   title: string;
   endpoint: K;
+  /** The endpoint's path parameters (a queue's failed jobs: `{ queue }`); a change goes back to page 1. */
+  params?: ParamsOf<K>;
   columns: Column<RowOf<K>>[];
   /** The screen's filters (a search, a date): a change goes back to page 1. */
   filters?: FiltersOf<K>;
@@ -59,6 +62,7 @@ const cellClass = ({ numeric, nowrap }: { numeric?: boolean; nowrap?: boolean })
 export function ResourceTable<K extends PagedKey>({
   title,
   endpoint,
+  params,
   columns,
   filters,
   toolbar,
@@ -81,7 +85,7 @@ export function ResourceTable<K extends PagedKey>({
     });
 
   // New filters start from the first page.
-  const filterKey = JSON.stringify(filters ?? {});
+  const filterKey = JSON.stringify([filters ?? {}, params ?? {}]);
   const previousFilters = useRef(filterKey);
   useEffect(() => {
     if (previousFilters.current === filterKey) return;
@@ -92,7 +96,7 @@ export function ResourceTable<K extends PagedKey>({
     });
   }, [filterKey, setSearch]);
 
-  const query = useApiQuery(endpoint, { query: { ...filters, page, per_page: perPage } } as ApiInput<K>, {
+  const query = useApiQuery(endpoint, { params, query: { ...filters, page, per_page: perPage } } as ApiInput<K>, {
     placeholderData: keepPreviousData,
   });
   const result = query.data as Paged | undefined;

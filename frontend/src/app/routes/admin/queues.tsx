@@ -1,0 +1,3 @@
+import { QueueMonitor } from '../../../features/queues/components/queue-monitor';
+
+export default QueueMonitor;
