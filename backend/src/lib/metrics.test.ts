@@ -3,13 +3,41 @@ import { useTestApi } from '../testing/api';
 import { buildFilm, buildSession, buildSignedInUser } from '../testing/factories';
 import { createTestContext, startTestApi, type TestApi, type TestContext } from '../testing/harness';
 import { request, says, socketPool } from '../testing/seat-client';
-import { startMetricsServer } from './metrics';
+import { Metrics, startMetricsServer } from './metrics';
 
 /** The value of one series in a Prometheus text answer, or undefined when absent. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
+
+describe('the request duration histogram', () => {
+  it('writes cumulative buckets, +Inf, sum and count per series as Prometheus reads them', async () => {
+    const metrics = new Metrics();
+    const ago = (seconds: number) => performance.now() - seconds * 1000;
+    for (const seconds of [0.0002, 0.003, 0.3, 20]) metrics.observeHttp('GET', '/api/films', 200, ago(seconds));
+    metrics.observeHttp('POST', '/api/tickets/store', 409, ago(0.02));
+    const text = await metrics.registry.metrics();
+    const films = (le: string) =>
+      sample(
+        text,
+        `kino_http_request_duration_seconds_bucket{le="${le}",method="GET",route="/api/films",status="200"}`,
+      );
+    expect([films('0.0005'), films('0.001'), films('0.005'), films('0.5'), films('10'), films('+Inf')]).toEqual([
+      1, 1, 2, 3, 3, 4,
+    ]);
+    expect(sample(text, 'kino_http_request_duration_seconds_count{method="GET",route="/api/films",status="200"}')).toBe(
+      4,
+    );
+    expect(
+      sample(text, 'kino_http_request_duration_seconds_sum{method="GET",route="/api/films",status="200"}'),
+    ).toBeGreaterThanOrEqual(20.3);
+    expect(
+      sample(text, 'kino_http_request_duration_seconds_count{method="POST",route="/api/tickets/store",status="409"}'),
+    ).toBe(1);
+    expect(text).toContain('# TYPE kino_http_request_duration_seconds histogram');
+  });
+});
 
 describe('GET /metrics in development', () => {
   const api = useTestApi();
