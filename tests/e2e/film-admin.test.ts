@@ -89,8 +89,13 @@ describe('a film in the back office', () => {
     // Cast and stills from Kinopoisk, listed with their counts.
     await page.locator('button::-p-text(добавить актёров)').click();
     await page.waitForSelector('h2::-p-text(Актёры и съёмочная группа (3))');
+    // The stills come slowly: the server tells the page how many images are down.
+    kp.latencyMs = 700;
     await page.locator('button::-p-text(добавить фото)').click();
+    await page.waitForSelector('[role=status]::-p-text(загружаем изображения)');
+    await page.waitForSelector('[role=status] progress[max="3"]');
     await page.waitForSelector('h2::-p-text(Кадры (3))');
+    kp.latencyMs = 0;
 
     // A year before cinema is refused beside its field; nothing is sent.
     await retype(page, 'input[name=year]', '1800');

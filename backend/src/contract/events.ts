@@ -3,6 +3,7 @@
  * the people rooms — `user:<id>` (a person's own pages) and `staff` (the back office). API
  * processes emit through their io, workers and HTTP writes through the Redis emitter.
  */
+import type { ImportProgressEvent } from './film-import';
 import type { SeatServerEvents } from './seats';
 import type { TicketsChanged } from './tickets';
 
@@ -13,6 +14,8 @@ export interface PersonServerEvents {
   'tickets:changed': (change: TicketsChanged) => void;
   /** User room: the account changed (its role): the page checks the session again. */
   'account:changed': () => void;
+  /** User room: how far the person's running Kinopoisk import has got (the import answers when done). */
+  'film-import:progress': (progress: ImportProgressEvent) => void;
 }
 
 export type ServerEvents = SeatServerEvents & PersonServerEvents;

@@ -35,7 +35,7 @@ export const ImportedPhotoListSchema = z.array(ImportedPhotoSchema);
 
 /**
  * Where a running import is: 'fetch' (asking Kinopoisk), 'download' (images, `done` of `total`),
- * 'save' (writing to the database). A BullMQ job reports it with job.updateProgress.
+ * 'save' (writing to the database). Pushed live to the importing person's pages.
  */
 export const ImportProgressSchema = z.strictObject({
   stage: z.enum(['fetch', 'download', 'save']),
@@ -43,3 +43,8 @@ export const ImportProgressSchema = z.strictObject({
   total: z.number().int().nonnegative(),
 });
 export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+/** What is being imported: the film itself, its cast or its stills. */
+export type ImportKind = 'film' | 'persons' | 'stills';
+/** The progress pushed to the importing person's pages, naming the import it belongs to. */
+export type ImportProgressEvent = ImportProgress & { kinopoiskId: number; kind: ImportKind };

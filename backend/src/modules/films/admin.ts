@@ -6,13 +6,15 @@
 import { desc, eq } from 'drizzle-orm';
 import type { StaffPageQuery } from '../../contract/common';
 import type { FilmCard, FilmDetail, FilmEdit } from '../../contract/films';
-import type { ImportedFilm, ImportedPerson, ImportedPhoto } from '../../contract/film-import';
+import type { ImportedFilm, ImportedPerson, ImportedPhoto, ImportKind } from '../../contract/film-import';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { afterCommit, write } from '../../effects';
 import { notFound } from '../../lib/errors';
 import { removeStoredImage, storeImage } from '../../lib/images';
 import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { emitterFor } from '../../realtime/emitter';
+import { userRoom } from '../../realtime/rooms';
 import type { UploadedFile } from '../../lib/upload';
 import { withFilmCountries } from '../countries/presenter';
 import { withFilmGenres } from '../genres/presenter';
@@ -20,7 +22,7 @@ import { IMPORT_IMAGE_SIZES } from './import/images';
 import { importFilm } from './import/import-film';
 import { importFilmPersons } from './import/import-film-persons';
 import { importFilmStills } from './import/import-film-stills';
-import { filmByKinopoiskId } from './import/shared';
+import { filmByKinopoiskId, type ImportOptions } from './import/shared';
 import { presentFilmCard } from './presenter';
 import { findFilm } from './service';
 
@@ -51,20 +53,33 @@ export function listStaffFilms(ctx: Pick<AppContext, 'db'>, query: StaffPageQuer
  * changes are said here. A film may have brought new genres and countries; a cast, new people.
  */
 
-export async function storeFilm(ctx: AppContext, kinopoiskId: number): Promise<ImportedFilm> {
-  const film = await importFilm(ctx, kinopoiskId);
+/** The importing person's pages learn how far the import has got (a lost push only loses a step). */
+const progressTo =
+  (ctx: AppContext, userId: number, kinopoiskId: number, kind: ImportKind): ImportOptions['onProgress'] =>
+  (progress) => {
+    emitterFor(ctx)
+      .to(userRoom(userId))
+      .emit('film-import:progress', { ...progress, kinopoiskId, kind });
+  };
+
+export async function storeFilm(ctx: AppContext, userId: number, kinopoiskId: number): Promise<ImportedFilm> {
+  const film = await importFilm(ctx, kinopoiskId, { onProgress: progressTo(ctx, userId, kinopoiskId, 'film') });
   await afterCommit(ctx, [{ what: 'films', ids: [film.id] }, { what: 'genres' }, { what: 'countries' }]);
   return film;
 }
 
-export async function addFilmPersons(ctx: AppContext, kinopoiskId: number): Promise<ImportedPerson[]> {
-  const persons = await importFilmPersons(ctx, kinopoiskId);
+export async function addFilmPersons(ctx: AppContext, userId: number, kinopoiskId: number): Promise<ImportedPerson[]> {
+  const persons = await importFilmPersons(ctx, kinopoiskId, {
+    onProgress: progressTo(ctx, userId, kinopoiskId, 'persons'),
+  });
   await afterCommit(ctx, [{ what: 'persons' }]);
   return persons;
 }
 
-export async function addFilmStills(ctx: AppContext, kinopoiskId: number): Promise<ImportedPhoto[]> {
-  const photos = await importFilmStills(ctx, kinopoiskId);
+export async function addFilmStills(ctx: AppContext, userId: number, kinopoiskId: number): Promise<ImportedPhoto[]> {
+  const photos = await importFilmStills(ctx, kinopoiskId, {
+    onProgress: progressTo(ctx, userId, kinopoiskId, 'stills'),
+  });
   const film = await filmByKinopoiskId(ctx.db, kinopoiskId);
   await afterCommit(ctx, [{ what: 'films', ids: film ? [film.id] : [] }]);
   return photos;

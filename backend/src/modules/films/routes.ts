@@ -16,9 +16,9 @@ export const filmRoutes = (ctx: AppContext) =>
     'GET /films': ({ req, query }) => cachedRead(ctx, 'GET /films', req, () => findFilms(ctx, query)),
     'GET /films/:id': ({ req, params }) => cachedRead(ctx, 'GET /films/:id', req, () => findFilm(ctx, params.id)),
     'GET /films/admin': ({ query }) => listStaffFilms(ctx, query),
-    'POST /films/store': ({ body }) => storeFilm(ctx, body.kinopoisk_id),
-    'GET /upload-persons-for-film/:kinopoiskId': ({ params }) => addFilmPersons(ctx, params.kinopoiskId),
-    'GET /upload-image-for-film/:kinopoiskId': ({ params }) => addFilmStills(ctx, params.kinopoiskId),
+    'POST /films/store': ({ user, body }) => storeFilm(ctx, user.id, body.kinopoisk_id),
+    'GET /upload-persons-for-film/:kinopoiskId': ({ user, params }) => addFilmPersons(ctx, user.id, params.kinopoiskId),
+    'GET /upload-image-for-film/:kinopoiskId': ({ user, params }) => addFilmStills(ctx, user.id, params.kinopoiskId),
     'PUT /films/:id/edit': ({ params, body }) => editFilm(ctx, params.id, body),
     'POST /upload-film-poster': ({ body, files }) => replaceFilmPoster(ctx, body.film_id, files.poster),
   });

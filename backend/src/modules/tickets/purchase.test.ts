@@ -83,7 +83,8 @@ describe('POST /api/tickets/store', () => {
     expect(await takenIn()).toEqual(['r5m5', 'r5m6']);
     const ids = tickets.map((x) => x.id);
     const job = await t.ctx.queues.queue('tickets').getJob(`tickets-pdf-${ids.join('-')}`);
-    expect(job?.data).toEqual({ ticketIds: ids });
+    // The job names the request that caused it, for its log lines.
+    expect(job?.data).toEqual({ ticketIds: ids, requestId: expect.any(String) });
   });
 
   it('returns 401 for a guest and writes nothing', async () => {

@@ -156,7 +156,7 @@ describe('tickets after the sale (HTTP)', () => {
           tickets: [{ id: ticket.id, status: 'refunded', is_watching: 0, used_at: null }],
         });
       const mail = await t.ctx.queues.queue('mail').getJob(ticketJobIds.refundedMail(ticket.id));
-      expect(mail?.data).toEqual({ ticketId: ticket.id });
+      expect(mail?.data).toEqual({ ticketId: ticket.id, requestId: expect.any(String) });
     });
 
     it('answers 409 ticket_refunded to a second refund', async () => {

@@ -25,9 +25,9 @@ function listenerCount() {
 async function open(token: string): Promise<Socket> {
   const { io } = await import('socket.io-client');
   const socket = io({ transports: ['websocket', 'polling'], auth: { token } });
-  for (const event of ['dashboard:changed', 'tickets:changed', 'account:changed'] as const) {
-    socket.on(event as string, (payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)));
-  }
+  socket.onAny((event: string, payload: unknown) =>
+    listeners.get(event as LiveEvent)?.forEach((listener) => listener(payload)),
+  );
   // The server closes a person's sockets when their token or role changes: come back with the current token.
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') queueMicrotask(sync);

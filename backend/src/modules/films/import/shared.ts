@@ -11,8 +11,8 @@ export type ImportCtx = Pick<AppContext, 'db' | 'config' | 'logger'>;
 
 export interface ImportOptions {
   /**
-   * Called as the import advances (a BullMQ job passes `(p) => job.updateProgress(p)`). Awaited,
-   * so a slow listener slows the import rather than piling up calls; its failures fail the import.
+   * Called as the import advances (the HTTP call pushes it to the person's pages). Awaited, so a
+   * slow listener slows the import rather than piling up calls; its failures fail the import.
    */
   onProgress?: (progress: ImportProgress) => void | Promise<void>;
 }

@@ -179,7 +179,7 @@ function KinopoiskExtras({ film, kinopoiskId }: { film: FilmDetail; kinopoiskId:
             добавить актёров
           </button>
         </div>
-        {persons.isPending && <ImportProgress label="Загружаем актёров с Кинопоиска" />}
+        {persons.isPending && <ImportProgress label="Загружаем актёров с Кинопоиска" kind="persons" />}
         {persons.error && <FormMessage kind="error">{persons.error.message}</FormMessage>}
         {people.length > 0 && (
           <ul className={styles.people}>
@@ -204,7 +204,7 @@ function KinopoiskExtras({ film, kinopoiskId }: { film: FilmDetail; kinopoiskId:
             добавить фото
           </button>
         </div>
-        {stills.isPending && <ImportProgress label="Загружаем кадры с Кинопоиска" />}
+        {stills.isPending && <ImportProgress label="Загружаем кадры с Кинопоиска" kind="stills" />}
         {stills.error && <FormMessage kind="error">{stills.error.message}</FormMessage>}
         {photos.length > 0 && (
           <ul className={styles.photos}>

@@ -37,7 +37,7 @@ export function FilmImportForm() {
           hint="Число из адреса фильма: kinopoisk.ru/film/301/ → 301"
           {...form.field('kinopoisk_id')}
         />
-        {form.saving && <ImportProgress label="Загружаем фильм с Кинопоиска" />}
+        {form.saving && <ImportProgress label="Загружаем фильм с Кинопоиска" kind="film" />}
         {form.message && (
           <FormMessage kind="error">
             {form.message}
