@@ -214,11 +214,13 @@ function printRow(r: Row) {
   console.log(line(r));
 }
 
+const SETTING =
+  `${hasWrk ? 'wrk -t1' : 'autocannon'}, ${CONNECTIONS} connections, ${SECONDS} s per run, ` +
+  `Accept-Encoding: ${ACCEPT_ENCODING}; ${os.cpus().length} cores, Node ${process.version}`;
+
 async function main() {
-  console.log(
-    `bench:api — ${hasWrk ? 'wrk -t1' : 'autocannon'}, ${CONNECTIONS} connections, ${SECONDS} s per run, ` +
-      `Accept-Encoding: ${ACCEPT_ENCODING}; ${os.cpus().length} cores, Node ${process.version}`,
-  );
+  const loadBefore = os.loadavg()[0]!;
+  console.log(`bench:api — ${SETTING}; load average ${fmt(loadBefore, 2)}`);
   run('npm', ['run', 'build:server']);
   const rows: Row[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-bench-api-'));
@@ -253,19 +255,21 @@ async function main() {
   }
   const worst = Math.min(...rows.map((r) => r.api.rps / r.bare.rps));
   console.log(`\nLowest ratio: ${fmt(worst, 2)}× (target ≥ 0.5×) — ${worst >= 0.5 ? 'met' : 'NOT met'}`);
-  if (args.record) record(rows);
+  if (args.record) await record(rows, loadBefore);
 }
 
-/** Replaces the table between the bench:api markers of docs/benchmarks.md. */
-function record(rows: Row[]) {
+/** Replaces the table between the bench:api markers of docs/benchmarks.md (formatted as the repo's prettier does). */
+async function record(rows: Row[], loadBefore: number) {
   const file = path.join(ROOT, 'docs', 'benchmarks.md');
   const text = fs.readFileSync(file, 'utf8');
   const [start, end] = ['<!-- bench:api:start -->', '<!-- bench:api:end -->'];
-  const table = `${start}\n${HEADER}\n${rows.map(line).join('\n')}\n${end}`;
+  const caption = `Recorded ${new Date().toISOString().slice(0, 10)} by \`npm run bench:api -- --record\` (${SETTING}; load average ${fmt(loadBefore, 2)} before the run).`;
+  const table = `${start}\n\n${caption}\n\n${HEADER}\n${rows.map(line).join('\n')}\n\n${end}`;
   const next = text.includes(start)
     ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), table)
     : `${text.trimEnd()}\n\n${table}\n`;
-  fs.writeFileSync(file, next);
+  const prettier = await import('prettier');
+  fs.writeFileSync(file, await prettier.format(next, { ...(await prettier.resolveConfig(file)), filepath: file }));
   console.log(`recorded in ${path.relative(ROOT, file)}`);
 }
 

@@ -27,6 +27,8 @@ const config = loadConfig({
   REDIS_URL: process.env.BENCH_REDIS_URL,
   REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX,
   SERVE_WEB: '0',
+  // Production wants the site's address for links; the benchmark sends none.
+  PUBLIC_URL: 'http://127.0.0.1',
 });
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL || undefined });
 const ctx = createContext({ config, database, redisUrl: config.redisUrl! });
