@@ -84,8 +84,7 @@ describe('accounts in the browser', () => {
     await click(page, 'Меню пользователя Вера Браузерова');
     await click(page, 'Профиль');
     await waitForPath(page, '/profile');
-    await page.waitForSelector('main h1');
-    expect(await text(page, 'main h1')).toContain('Вера Браузерова');
+    await page.waitForSelector('main h1::-p-text(Вера Браузерова)');
     await page.waitForSelector('::-p-text(Нет избранных фильмов)');
     await page.waitForSelector('::-p-text(Нет избранных актеров)');
     expect(await text(page, 'main')).toContain('Пользователь');
