@@ -2,7 +2,7 @@
 // `npm run demo`: works on a fresh clone. Plain JavaScript on purpose: it runs before the
 // dependencies (tsx, TypeScript) are installed. Installs what is missing, builds the site when its
 // sources changed, then hands over to demo.ts (migrate, seed, serve, print the logins).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,12 @@ if (builtAt < sources) {
   run(npm, ['run', 'build']);
 }
 
-// Request logs stay quiet in the demo unless asked for (LOG_LEVEL=info).
-run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'demo.ts')], {
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+// Request logs stay quiet in the demo unless asked for (LOG_LEVEL=info). A SIGTERM or SIGINT sent to
+// this process alone (kill, a process manager) is passed on, so the server drains and stops with it.
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'demo.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
