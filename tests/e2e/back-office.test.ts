@@ -84,6 +84,24 @@ describe('the back office per role', () => {
     await guest.waitForSelector('h1::-p-text(Вход)');
   });
 
+  it('searches a table from the address: a match, then nothing found, and a reload keeps the search', async () => {
+    const page = await browserPage(site, contexts);
+    await signIn(site, page, accountOf('admin').email);
+    await page.goto(`${site.url}/admin/dashboard/users`);
+    await page.waitForSelector('main h1::-p-text(Пользователи)');
+    await page.locator('input[type=search]').fill('cashier@kino');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'cashier@kino');
+    await page.waitForFunction(() => document.querySelectorAll('main tbody tr').length === 1);
+    expect(await page.$eval('main tbody', (body) => body.textContent)).toContain('cashier@kino.local');
+    await page.locator('input[type=search]').fill('нет-такого-человека');
+    await page.waitForSelector('main ::-p-text(Никого не нашли)');
+    await page.reload();
+    await page.waitForSelector('main ::-p-text(Никого не нашли)');
+    expect(await page.$eval('input[type=search]', (input) => (input as HTMLInputElement).value)).toBe(
+      'нет-такого-человека',
+    );
+  });
+
   it('works on a 375 px phone: the menu folds behind a button', async () => {
     const page = await browserPage(site, contexts, { width: 375 });
     await signIn(site, page, accountOf('manager').email);

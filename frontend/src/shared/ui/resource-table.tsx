@@ -12,9 +12,11 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/hooks';
 import { useCan } from '../auth/access';
+import { useSearchParam } from '../lib/use-search-param';
 import { PageLoader } from './page-loader';
 import { Pagination } from './pagination';
 import { ErrorState } from './query-state';
+import { SearchField } from './search-field';
 import styles from './resource-table.module.css';
 
 type Paged = { data: unknown[]; total: number; last_page: number };
@@ -42,9 +44,13 @@ export interface ResourceTableProps<K extends PagedKey> {
   /** The endpoint's path parameters (a queue's failed jobs: `{ queue }`); a change goes back to page 1. */
   params?: ParamsOf<K>;
   columns: Column<RowOf<K>>[];
-  /** The screen's filters (a search, a date): a change goes back to page 1. */
+  /** The screen's filters (a date, a session): a change goes back to page 1. */
   filters?: FiltersOf<K>;
-  /** Shown above the table: the filters' inputs. */
+  /** A search field with this label, kept in the address as ?q= and sent as the endpoint's `q`. */
+  search?: string;
+  /** Shown instead of `empty` when a search finds nothing. */
+  notFound?: string;
+  /** Shown above the table after the search field: the other filters' inputs. */
   toolbar?: ReactNode;
   /** Shown above the table next to the title: a screen's own actions. */
   actions?: ReactNode;
@@ -64,7 +70,9 @@ export function ResourceTable<K extends PagedKey>({
   endpoint,
   params,
   columns,
-  filters,
+  filters: screenFilters,
+  search: searchLabel,
+  notFound = 'Ничего не найдено',
   toolbar,
   actions,
   add,
@@ -78,6 +86,9 @@ export function ResourceTable<K extends PagedKey>({
   const page = Math.max(1, Number(search.get('page')) || 1);
   const can = useCan();
   const titleId = useId();
+  const [q, setQ] = useSearchParam('q');
+  const searching = searchLabel !== undefined && q !== '';
+  const filters = searching ? { ...screenFilters, q } : screenFilters;
   const setPage = (next: number) =>
     setSearch((params) => {
       params.set('page', String(next));
@@ -115,13 +126,18 @@ export function ResourceTable<K extends PagedKey>({
           )}
         </div>
       </header>
-      {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
+      {(searchLabel !== undefined || toolbar) && (
+        <div className={styles.toolbar}>
+          {searchLabel !== undefined && <SearchField label={searchLabel} value={q} onSearch={setQ} />}
+          {toolbar}
+        </div>
+      )}
       {query.isError && !result ? (
         <ErrorState message={error} onRetry={() => void query.refetch()} />
       ) : !result ? (
         <PageLoader label={loading} />
       ) : rows.length === 0 ? (
-        <p className={styles.empty}>{empty}</p>
+        <p className={styles.empty}>{searching ? notFound : empty}</p>
       ) : (
         <>
           <div className={styles.scroll} role="region" aria-labelledby={titleId} tabIndex={0}>

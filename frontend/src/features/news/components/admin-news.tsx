@@ -1,20 +1,16 @@
 /** /admin/dashboard/news: id, title, author, image; the add button for those who may write. */
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { Picture } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
-import { SearchField } from '../../../shared/ui/search-field';
 
 export function AdminNews() {
-  const [q, setQ] = useSearchParam('q');
   return (
     <ResourceTable
       title="Новости"
       endpoint="GET /news/admin"
-      filters={{ q: q || undefined }}
+      search="Поиск по заголовку"
       add={{ label: 'Добавить новость', to: paths.adminNewsCreate, resource: 'news' }}
-      toolbar={<SearchField label="Поиск по заголовку" value={q} onSearch={setQ} />}
       columns={[
         { header: 'ID', cell: (n) => n.id, numeric: true },
         { header: 'Заголовок', cell: (n) => <Link to={paths.newsItem(n.id)}>{n.title}</Link> },
@@ -22,7 +18,7 @@ export function AdminNews() {
         { header: 'Изображение', cell: (n) => <Picture src={n.main_img} alt={n.title} width={96} height={54} /> },
       ]}
       loading="Загрузка новостей..."
-      empty={q ? 'Ничего не найдено' : 'Новостей пока нет'}
+      empty="Новостей пока нет"
       error="Не удалось загрузить новости"
     />
   );

@@ -2,21 +2,18 @@
 import { formatDate, PERSONS_PAGE_SIZE } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { Picture } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
-import { SearchField } from '../../../shared/ui/search-field';
 import { careers } from '../lib/person';
 
 export function AdminPersons() {
-  const [q, setQ] = useSearchParam('q');
   return (
     <ResourceTable
       title="Актёры"
       endpoint="GET /persons/admin"
       perPage={PERSONS_PAGE_SIZE}
-      filters={{ q: q || undefined }}
-      toolbar={<SearchField label="Поиск по имени" value={q} onSearch={setQ} />}
+      search="Поиск по имени"
+      notFound="Никого не нашли"
       columns={[
         { header: 'Фото', cell: (p) => <Picture src={p.main_img} alt={p.fio} width={48} height={72} /> },
         { header: 'ФИО', cell: (p) => <Link to={paths.person(p.id)}>{p.fio}</Link> },
@@ -25,7 +22,7 @@ export function AdminPersons() {
         { header: 'Роли', cell: (p) => careers(p.role).join(', ') || '—' },
       ]}
       loading="Загрузка актёров..."
-      empty={q ? 'Никого не нашли' : 'Актёров пока нет: они появятся с импортом фильмов'}
+      empty="Актёров пока нет: они появятся с импортом фильмов"
       error="Не удалось загрузить актёров"
     />
   );

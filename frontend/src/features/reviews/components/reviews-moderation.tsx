@@ -4,9 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { invalidate, useApiMutation, useQueryClient } from '../../../shared/api/hooks';
 import { useCan } from '../../../shared/auth/access';
-import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { ResourceTable } from '../../../shared/ui/resource-table';
-import { SearchField } from '../../../shared/ui/search-field';
 import styles from './reviews-moderation.module.css';
 
 function DeleteReview({ review }: { review: StaffReview }) {
@@ -34,14 +32,12 @@ function DeleteReview({ review }: { review: StaffReview }) {
 }
 
 export function ReviewsModeration() {
-  const [q, setQ] = useSearchParam('q');
   const can = useCan();
   return (
     <ResourceTable
       title="Отзывы"
       endpoint="GET /reviews"
-      filters={{ q: q || undefined }}
-      toolbar={<SearchField label="Поиск по отзыву, фильму или автору" value={q} onSearch={setQ} />}
+      search="Поиск по отзыву, фильму или автору"
       columns={[
         { header: 'ID', cell: (r) => r.id, numeric: true },
         { header: 'Фильм', cell: (r) => <Link to={paths.film(r.movie.id)}>{r.movie.title}</Link> },
@@ -62,7 +58,7 @@ export function ReviewsModeration() {
           : []),
       ]}
       loading="Загрузка отзывов..."
-      empty={q ? 'Ничего не найдено' : 'Отзывов пока нет'}
+      empty="Отзывов пока нет"
       error="Не удалось загрузить отзывы"
     />
   );

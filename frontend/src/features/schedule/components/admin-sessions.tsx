@@ -6,23 +6,17 @@ import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { TextField } from '../../../shared/ui/form';
 import { Picture } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
-import { SearchField } from '../../../shared/ui/search-field';
 
 export function AdminSessions() {
   const [date, setDate] = useSearchParam('date');
-  const [q, setQ] = useSearchParam('q');
   return (
     <ResourceTable
       title="Расписание"
       endpoint="GET /schedules/admin"
-      filters={{ date: date || undefined, q: q || undefined }}
+      search="Фильм или зал"
+      filters={{ date: date || undefined }}
       add={{ label: 'Добавить сеанс', to: paths.adminScheduleCreate, resource: 'schedule' }}
-      toolbar={
-        <>
-          <TextField label="Дата" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          <SearchField label="Фильм или зал" value={q} onSearch={setQ} />
-        </>
-      }
+      toolbar={<TextField label="Дата" type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
       columns={[
         { header: 'ID', cell: (s) => s.id, numeric: true },
         { header: 'Постер', cell: (s) => <Picture src={s.movie.poster} alt={s.movie.title} width={40} height={60} /> },

@@ -6,12 +6,10 @@ import { useCan } from '../../../shared/auth/access';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { TextField } from '../../../shared/ui/form';
 import { ResourceTable } from '../../../shared/ui/resource-table';
-import { SearchField } from '../../../shared/ui/search-field';
 
 const STATUS: Record<StaffTicket['status'], string> = { paid: 'Оплачен', refunded: 'Возвращён', cancelled: 'Отменён' };
 
 export function StaffTicketsTable() {
-  const [q, setQ] = useSearchParam('q');
   const [date, setDate] = useSearchParam('date');
   const [session, setSession] = useSearchParam('schedule_id');
   const can = useCan();
@@ -20,11 +18,12 @@ export function StaffTicketsTable() {
     <ResourceTable
       title="Билеты"
       endpoint="GET /tickets"
-      filters={{ q: q || undefined, date: date || undefined, schedule_id: sessionId || undefined }}
+      search="Зритель: имя или почта"
+      notFound="Билетов с такими условиями нет"
+      filters={{ date: date || undefined, schedule_id: sessionId || undefined }}
       actions={can('tickets', 'update') ? <Link to={paths.adminCheckIn}>Проверка билетов на входе</Link> : undefined}
       toolbar={
         <>
-          <SearchField label="Зритель: имя или почта" value={q} onSearch={setQ} />
           <TextField label="Дата сеанса" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
           <TextField
             label="Сеанс №"
@@ -48,7 +47,7 @@ export function StaffTicketsTable() {
         },
       ]}
       loading="Загрузка билетов..."
-      empty={q || date || sessionId ? 'Билетов с такими условиями нет' : 'Билетов пока не продано'}
+      empty={date || sessionId ? 'Билетов с такими условиями нет' : 'Билетов пока не продано'}
       error="Не удалось загрузить билеты"
     />
   );

@@ -1,21 +1,17 @@
 /** /admin/dashboard/films (SPEC section 2): the films, newest first, with 'Подробнее' to the edit. */
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { useSearchParam } from '../../../../shared/lib/use-search-param';
 import { Picture } from '../../../../shared/ui/picture';
 import { ResourceTable } from '../../../../shared/ui/resource-table';
-import { SearchField } from '../../../../shared/ui/search-field';
 import { formatRating } from '../../lib/rating';
 
 export function FilmTable() {
-  const [q, setQ] = useSearchParam('q');
   return (
     <ResourceTable
       title="Фильмы"
       endpoint="GET /films/admin"
-      filters={{ q: q || undefined }}
+      search="Поиск по названию"
       add={{ label: 'Добавить фильм', to: paths.adminFilmCreate, resource: 'films' }}
-      toolbar={<SearchField label="Поиск по названию" value={q} onSearch={setQ} />}
       columns={[
         { header: 'ID', cell: (f) => f.id, numeric: true },
         { header: 'Постер', cell: (f) => <Picture src={f.poster} alt={f.title} width={40} height={60} /> },
@@ -29,7 +25,7 @@ export function FilmTable() {
         { header: 'Редактирование', cell: (f) => <Link to={paths.adminFilmEdit(f.id)}>Подробнее</Link>, nowrap: true },
       ]}
       loading="Загрузка фильмов..."
-      empty={q ? 'Ничего не найдено' : 'Фильмов пока нет: импортируйте первый с Кинопоиска'}
+      empty="Фильмов пока нет: импортируйте первый с Кинопоиска"
       error="Не удалось загрузить список фильмов"
     />
   );
