@@ -1,11 +1,12 @@
 /** Two browsers on one session: holds and sales appear in the other without a reload. */
 import { seatLabel, toCinemaTime } from '@kino/backend/contract';
 import { afterCommit } from '@kino/backend/effects';
-import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
+import { buildFilm, buildHall, buildSession } from '@kino/backend/testing/factories';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type TestSite } from './support/site';
 import { minutesLaterToday } from './support/clock';
+import { signInAsNewViewer } from './support/staff';
 
 /** Viewers of a site, each in a browser profile of its own (its own local storage). */
 function browsing(site: () => TestSite) {
@@ -16,25 +17,7 @@ function browsing(site: () => TestSite) {
     contexts.push(context);
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
-    if (signedIn) {
-      const { user, token } = await buildSignedInUser(site().ctx);
-      await page.goto(site().url);
-      await page.evaluate(
-        (t, u) => {
-          localStorage.setItem('token', t);
-          localStorage.setItem('user', u);
-        },
-        token,
-        JSON.stringify({
-          id: user.id,
-          fio: user.fio,
-          email: user.email,
-          role: user.role,
-          avatar: null,
-          provider: 'youth',
-        }),
-      );
-    }
+    if (signedIn) await signInAsNewViewer(site(), page);
     return page;
   }
 

@@ -12,7 +12,7 @@ import { formatDate, formatSessionTime, parseSeatCode, seatLabel, toCinemaTime }
 import { afterCommit } from '@kino/backend/effects';
 import { DEMO_ACCOUNTS, seed } from '@kino/backend/seed';
 import { ticketCode } from '@kino/backend/modules/tickets/presenter';
-import { buildHall, buildSession, buildSignedInUser, buildTicket } from '@kino/backend/testing/factories';
+import { buildHall, buildSession, buildTicket } from '@kino/backend/testing/factories';
 import { pdfQrCodes, pdfText, pngQrCode } from '@kino/backend/testing/pdf';
 import { startTestSmtp, type TestSmtp } from '@kino/backend/testing/smtp';
 import { startWorkers, type RunningWorkers } from '@kino/workers';
@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutesLaterToday } from './support/clock';
 import { fakeCameraArgs, writeQrVideo } from './support/fake-camera';
 import { startSite, type TestSite } from './support/site';
-import { browserPage, signIn } from './support/staff';
+import { browserPage, signIn, signInAsNewViewer } from './support/staff';
 
 const VIEWER = 'viewer@kino.local';
 const cashierAccount = DEMO_ACCOUNTS.find((a) => a.role === 'cashier')!;
@@ -177,23 +177,7 @@ describe('tickets after the sale', () => {
 
     // Someone else has the hall open; the viewer refunds the second ticket; the seat is free there at once.
     const other = await browserPage(site, contexts, { downloadPath: downloads });
-    const { user, token } = await buildSignedInUser(site.ctx);
-    await other.goto(site.url);
-    await other.evaluate(
-      (t, u) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('user', u);
-      },
-      token,
-      JSON.stringify({
-        id: user.id,
-        fio: user.fio,
-        email: user.email,
-        role: user.role,
-        avatar: null,
-        provider: 'youth',
-      }),
-    );
+    await signInAsNewViewer(site, other);
     await other.goto(`${site.url}/?seats=${session.id}`);
     await other.waitForSelector(`dialog button[aria-label="${seatLabel('r4m6')}, продано"]`);
 

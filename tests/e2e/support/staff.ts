@@ -1,5 +1,6 @@
 /** A person at the site in a browser profile of their own: opened, signed in through /login as people do. */
 import { DEMO_PASSWORD } from '@kino/backend/seed';
+import { buildSignedInUser } from '@kino/backend/testing/factories';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import type { TestSite } from './site';
 
@@ -36,6 +37,21 @@ export async function signIn(site: TestSite, page: Page, email: string, password
   await page.locator('input[name=password]').fill(password);
   await page.locator('button[type=submit]').click();
   await page.waitForSelector('header button[aria-label^="Меню пользователя"]');
+}
+
+/** Signs a new viewer in without the form: their token and profile put where the site keeps them. */
+export async function signInAsNewViewer(site: TestSite, page: Page) {
+  const { user, token } = await buildSignedInUser(site.ctx);
+  await page.goto(site.url);
+  await page.evaluate(
+    (t, u) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    token,
+    JSON.stringify({ id: user.id, fio: user.fio, email: user.email, role: user.role, avatar: null, provider: 'youth' }),
+  );
+  return user;
 }
 
 /** Sets a controlled input's value as typing would (date and time pickers included). */
