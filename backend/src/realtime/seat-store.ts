@@ -71,6 +71,9 @@ function normalize(raw: Raw): SeatSnapshotResult {
 }
 
 export class SeatStore {
+  /** Loads in flight, by session (see loadOnce). */
+  private readonly loading = new Map<number, Promise<boolean>>();
+
   constructor(private readonly ctx: Pick<AppContext, 'redis' | 'db' | 'keys' | 'config'>) {}
 
   /** The global index of hold deadlines, read by the sweeper. */
@@ -123,7 +126,7 @@ export class SeatStore {
   }
 
   /** Copies the session's start and sold seats from the database; false when there is no such session. */
-  async load(sessionId: number): Promise<boolean> {
+  private async load(sessionId: number): Promise<boolean> {
     const { sessions, tickets } = schema;
     const [session] = await this.ctx.db
       .select({ start: sessions.startTime })
@@ -155,7 +158,20 @@ export class SeatStore {
         (await SEAT_SCRIPTS[name].run(this.ctx.redis, this.sessionKeys(sessionId), [sessionId, ...args])) as string,
       ) as Raw;
     let raw = await call();
-    if (raw.status === 'unloaded' && (await this.load(sessionId))) raw = await call();
+    if (raw.status === 'unloaded' && (await this.loadOnce(sessionId))) raw = await call();
     return normalize(raw);
+  }
+
+  /**
+   * Requests that find the session unloaded share one load: the database is read once, and they
+   * run their scripts again in the order they came (each resumes in the order it started waiting).
+   */
+  private loadOnce(sessionId: number): Promise<boolean> {
+    let loading = this.loading.get(sessionId);
+    if (!loading) {
+      loading = this.load(sessionId).finally(() => this.loading.delete(sessionId));
+      this.loading.set(sessionId, loading);
+    }
+    return loading;
   }
 }
