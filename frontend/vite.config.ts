@@ -15,4 +15,7 @@ export default defineConfig({
   },
   // The manifest lets `npm run bench:web` find what each route loads.
   build: { target: 'es2022', sourcemap: true, manifest: true },
+  // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained bundle: the API
+  // process loads it without the front end's packages installed (the production image has none).
+  ssr: { noExternal: true },
 });

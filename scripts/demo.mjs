@@ -22,7 +22,7 @@ function newest(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
   for (const entry of fs.readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-ssr') continue;
     latest = Math.max(latest, newest(path.join(target, entry)));
   }
   return latest;
@@ -34,7 +34,11 @@ if (!fs.existsSync(installed) || newest(path.join(root, 'package-lock.json')) > 
   run(npm, ['ci', '--no-audit', '--no-fund'], { PUPPETEER_SKIP_DOWNLOAD: 'true' });
 }
 
-const builtAt = newest(path.join(root, 'frontend', 'dist', 'index.html'));
+// The site is the browser's bundle and the server render's: both built, or build again.
+const builtAt = Math.min(
+  newest(path.join(root, 'frontend', 'dist', 'index.html')),
+  newest(path.join(root, 'frontend', 'dist-ssr', 'entry-server.js')),
+);
 const sources = Math.max(newest(path.join(root, 'frontend')), newest(path.join(root, 'backend', 'src', 'contract')));
 if (builtAt < sources) {
   console.log('Building the site...');

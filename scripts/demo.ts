@@ -1,15 +1,26 @@
 /**
  * The demo: one process running the API (serving the built site) and the workers over the
  * embedded defaults (PGlite in data/, a private redis-server), seeded with a believable cinema.
+ *
+ * The seed runs first in a process of its own (`npm run seed`'s script), which exits before the server
+ * opens the database: the embedded database's WebAssembly heap grows with the seed's one large
+ * transaction and never shrinks, so seeding in the server's process kept that memory for its whole life
+ * (docs/benchmarks.md, "The demo's memory").
  */
-import { describeDemoAccounts, seed } from '@kino/backend/seed';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeDemoAccounts } from '@kino/backend/seed';
 import { run } from './start';
 
-const running = await run({
-  prepare: async (ctx) => {
-    await seed({ db: ctx.db, storageDir: ctx.config.storageDir, logger: ctx.logger });
-  },
-});
+const seeded = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed.ts')],
+  { stdio: ['ignore', 'ignore', 'inherit'], env: process.env },
+);
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+
+const running = await run();
 
 if (running?.url) {
   process.stdout.write(`\nKino is running at ${running.url}\n\n${describeDemoAccounts()}\n\nStop it with Ctrl+C.\n`);

@@ -7,6 +7,7 @@
 import { ConfigError, DEVELOPMENT_APP_SECRET, loadConfig, type Config } from '@kino/backend/config';
 import { bootstrap, type AppContext } from '@kino/backend/context';
 import { DatabaseUnavailableError } from '@kino/backend/db';
+import { startEffectsDrain } from '@kino/backend/effects';
 import { createLogger, type Logger } from '@kino/backend/lib/logger';
 import { startMetricsServer } from '@kino/backend/lib/metrics';
 import { PortUnavailableError } from '@kino/backend/lib/operator-messages';
@@ -45,6 +46,9 @@ export async function start(env = process.env, { prepare }: StartOptions = {}) {
   const stopAll = (timeoutMs: number) => Promise.all(stops.map((stop) => stop(timeoutMs)));
   try {
     await prepare?.(ctx);
+    // Every process performs the after-commit duties that a process which died left in the outbox.
+    const drain = startEffectsDrain(ctx);
+    stops.push(() => drain.stop());
     if (config.services.has('workers')) stops.push((await startWorkers(ctx)).close);
     let url: string | undefined;
     if (config.services.has('api')) {

@@ -1,5 +1,4 @@
-/** The Express application: API under /api, uploaded images under /storage, the built site elsewhere. */
-import fs from 'node:fs';
+/** The Express application: API under /api, uploaded images under /storage, the site's pages elsewhere. */
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
@@ -10,6 +9,7 @@ import { metricsRoute } from './lib/metrics';
 import { securityHeaders, storageHeaders } from './lib/security-headers';
 import { apiRoutes } from './modules';
 import { DOCS_PATH, docsPage } from './modules/docs/page';
+import { serveWeb } from './web/site';
 
 export interface AppOptions {
   /** True while the process drains before stopping: readiness answers 503. */
@@ -38,30 +38,10 @@ export function createApp(ctx: AppContext, { isDraining = () => false }: AppOpti
     storageHeaders,
     express.static(path.join(ctx.config.storageDir, 'images'), { maxAge: '7d', fallthrough: false }),
   );
+  // Nothing else is stored for the public: a missing file is a 404, never a page.
+  app.use('/storage', storageHeaders, (_req, res) => void res.status(404).type('text/plain').send('Not found'));
 
-  if (ctx.config.serveWeb) serveWeb(app, ctx.config.webDist, ctx.config.cinemaTimeZone);
+  if (ctx.config.serveWeb) serveWeb(app, ctx);
   app.use(errorHandler(ctx.logger));
   return app;
-}
-
-/** The cinema's zone in the page (frontend/index.html): the browser's cinema clock reads it before the first render. */
-const TIME_ZONE_META = /<meta name="cinema-time-zone" content="[^"]*"/;
-export const withTimeZone = (html: string, zone: string) =>
-  html.replace(TIME_ZONE_META, `<meta name="cinema-time-zone" content="${zone}"`);
-
-/** The built React app: hashed assets cached for a year, every other path answered with index.html. */
-function serveWeb(app: Express, dist: string, timeZone: string) {
-  const index = path.join(dist, 'index.html');
-  app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
-  app.get('/{*path}', async (_req, res, next) => {
-    let html: string;
-    try {
-      html = await fs.promises.readFile(index, 'utf8');
-    } catch {
-      return next();
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(withTimeZone(html, timeZone));
-  });
 }

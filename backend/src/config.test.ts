@@ -1,13 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-const production = { NODE_ENV: 'production', APP_SECRET: 's'.repeat(32), PUBLIC_URL: 'https://kino.example.ru/' };
+const production = {
+  NODE_ENV: 'production',
+  APP_SECRET: 's'.repeat(32),
+  PUBLIC_URL: 'https://kino.example.ru/',
+  YOOKASSA_SHOP_ID: '123456',
+  YOOKASSA_SECRET_KEY: 'live_secret',
+};
 
 describe('loadConfig', () => {
   it('requires PUBLIC_URL in production and keeps it without a trailing slash', () => {
     expect(() => loadConfig({ ...production, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL: is required in production/);
     expect(loadConfig(production).publicUrl).toBe('https://kino.example.ru');
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('requires the YooKassa shop in production; without it elsewhere the demo runs its emulator', () => {
+    expect(() => loadConfig({ ...production, YOOKASSA_SECRET_KEY: '' })).toThrow(
+      /YOOKASSA_SHOP_ID: and YOOKASSA_SECRET_KEY/,
+    );
+    expect(loadConfig(production).yookassa).toMatchObject({
+      apiUrl: 'https://api.yookassa.ru/v3',
+      shopId: '123456',
+      vatCode: 1,
+      paymentMode: 'full_payment',
+    });
+    expect(loadConfig({}).yookassa.shopId).toBeUndefined();
+  });
+
+  it('reads the notification sources as addresses and ranges, refusing anything else', () => {
+    expect(loadConfig({}).yookassa.notificationSources).toContain('185.71.76.0/27');
+    expect(loadConfig({ YOOKASSA_NOTIFICATION_SOURCES: '10.0.0.0/8, ::1' }).yookassa.notificationSources).toEqual([
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ YOOKASSA_NOTIFICATION_SOURCES: '10.0.0.0/33' })).toThrow(/YOOKASSA_NOTIFICATION_SOURCES/);
+    expect(() => loadConfig({ YOOKASSA_NOTIFICATION_SOURCES: 'yookassa.ru' })).toThrow(/YOOKASSA_NOTIFICATION_SOURCES/);
   });
 
   it('trusts no proxy in production unless TRUST_PROXY says which', () => {

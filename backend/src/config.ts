@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CINEMA_TIME_ZONE } from './contract/constants';
@@ -51,6 +52,17 @@ const oauthEnv = <P extends string>(prefix: P, urls: { authorization: string; to
   } & {
     [K in `${P}_AUTHORIZATION_URL` | `${P}_TOKEN_URL` | `${P}_PROFILE_URL`]: z.ZodDefault<typeof httpUrl>;
   };
+
+/** YooKassa's published notification addresses (docs/architecture.md, "YooKassa facts the code relies on"; the PHP SDK's SecurityHelper). */
+const YOOKASSA_SOURCES = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.154.128/25',
+  '77.75.156.11/32',
+  '77.75.156.35/32',
+  '2a02:5180::/32',
+];
 
 const EnvSchema = z
   .object({
@@ -134,10 +146,41 @@ const EnvSchema = z
     JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp(s):// URL'),
     MAIL_FROM: z.string().default('Кинотеатр «Ракета» <no-reply@kino.local>'),
+    /**
+     * ЕАИС (Fond Kino's ticket register): where sales and refunds are delivered (HTTP POST, basic
+     * credentials). Unset: written as files to DATA_DIR/eais/ (modules/eais). EAIS_CINEMA_ID: our id there.
+     */
+    EAIS_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL'),
+    EAIS_LOGIN: optionalText,
+    EAIS_PASSWORD: optionalText,
+    EAIS_CINEMA_ID: z.string().default('kino-demo'),
     /** Serve the built front end (frontend/dist) from the API process. */
     SERVE_WEB: flag.optional(),
     WEB_DIST: z.string().default(path.join(ROOT_DIR, 'frontend', 'dist')),
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    /** A pending order gives its seats back after this long unless the provider says it was paid. */
+    PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(50).default(15),
+    /** YooKassa API v3. No shop id → the demo starts a local emulator (refused in production). */
+    YOOKASSA_API_URL: httpUrl.default('https://api.yookassa.ru/v3'),
+    YOOKASSA_SHOP_ID: optionalText,
+    YOOKASSA_SECRET_KEY: optionalText,
+    /** 54-FZ receipt: VAT code of a ticket (1 = без НДС; cinema tickets are commonly VAT-exempt). */
+    YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+    /** 54-FZ receipt: full_payment, or full_prepayment for tickets sold ahead (the accountant decides). */
+    YOOKASSA_PAYMENT_MODE: z.enum(['full_payment', 'full_prepayment']).default('full_payment'),
+    /** Addresses notifications may come from (CIDR, comma-separated); YooKassa's published ranges by default. */
+    YOOKASSA_NOTIFICATION_SOURCES: z
+      .string()
+      .default(YOOKASSA_SOURCES.join(','))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().refine(isCidr, 'must be a comma-separated list of addresses or CIDR ranges'))),
+    /** Limit for one call to YooKassa (retries with the same idempotence key come on top). */
+    YOOKASSA_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     /** Kinopoisk API Unofficial, the film database imports read from; no key → import is off. */
     KINOPOISK_API_URL: httpUrl.default('https://kinopoiskapiunofficial.tech'),
     KINOPOISK_API_KEY: optionalText,
@@ -168,6 +211,13 @@ const EnvSchema = z
         message: 'is required in production (a random string of at least 32 characters)',
       });
     }
+    if (!env.YOOKASSA_SHOP_ID || !env.YOOKASSA_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['YOOKASSA_SHOP_ID'],
+        message: 'and YOOKASSA_SECRET_KEY are required in production (the shop id and secret key of the YooKassa shop)',
+      });
+    }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -176,6 +226,14 @@ const EnvSchema = z
       });
     }
   });
+
+function isCidr(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -261,9 +319,27 @@ function toConfig(env: ParsedEnv) {
     jobLockSeconds: env.JOB_LOCK_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    eais: {
+      url: env.EAIS_URL,
+      login: env.EAIS_LOGIN,
+      password: env.EAIS_PASSWORD,
+      cinemaId: env.EAIS_CINEMA_ID,
+      dir: path.join(dataDir, 'eais'),
+    },
     serveWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
     webDist: path.resolve(env.WEB_DIST),
     chromiumPath: env.CHROMIUM_PATH,
+    paymentTimeoutMs: env.PAYMENT_TIMEOUT_MINUTES * 60_000,
+    yookassa: {
+      apiUrl: env.YOOKASSA_API_URL.replace(/\/+$/, ''),
+      /** Unset outside production: the process starts the local emulator (payments/emulator). */
+      shopId: env.YOOKASSA_SHOP_ID,
+      secretKey: env.YOOKASSA_SECRET_KEY,
+      vatCode: env.YOOKASSA_VAT_CODE,
+      paymentMode: env.YOOKASSA_PAYMENT_MODE,
+      notificationSources: env.YOOKASSA_NOTIFICATION_SOURCES,
+      timeoutMs: Math.round(env.YOOKASSA_TIMEOUT_SECONDS * 1000),
+    },
     kinopoisk: {
       apiUrl: env.KINOPOISK_API_URL,
       apiKey: env.KINOPOISK_API_KEY,

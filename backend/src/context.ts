@@ -8,6 +8,8 @@ import { setCinemaTimeZone } from './contract/time';
 import { openDatabase, type Database, type Db } from './db';
 import { createLogger, type Logger } from './lib/logger';
 import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
+import { paymentProviderFor, type PaymentProvider } from './modules/payments';
+import { startEmbeddedPayments } from './modules/payments/embedded';
 import { createQueues, type Queues } from './queues';
 
 export interface AppContext {
@@ -20,6 +22,8 @@ export interface AppContext {
   redis: Redis;
   keys: RedisKeys;
   queues: Queues;
+  /** The payment provider (YooKassa, or its emulator in the demo and the tests). */
+  payments: PaymentProvider;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,7 @@ export function createContext({ config, database, redisUrl, logger, onClose }: C
     redis,
     keys: new RedisKeys(config.redisPrefix),
     queues,
+    payments: paymentProviderFor(config, log),
     /** Runs every shutdown step even when one fails, then reports the first failure. */
     async close() {
       const steps = [() => queues.close(), () => closeRedis(redis), () => database.close(), async () => onClose?.()];
@@ -64,14 +69,25 @@ export function createContext({ config, database, redisUrl, logger, onClose }: C
 export async function bootstrap(config: Config, logger: Logger = createLogger(config)): Promise<AppContext> {
   const embeddedRedis = config.redisUrl ? undefined : await startEmbeddedRedis(config.dataDir, logger);
   const redisUrl = config.redisUrl ?? embeddedRedis!.url;
+  const embeddedPayments = await startEmbeddedPayments(config, logger);
+  const stopEmbedded = async () => {
+    await embeddedPayments?.emulator.close();
+    await embeddedRedis?.stop();
+  };
   try {
     await probeRedis(redisUrl);
     const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
     await database.migrate();
     logger.info({ driver: database.driver }, 'database ready');
-    return createContext({ config, database, redisUrl, logger, onClose: embeddedRedis?.stop });
+    return createContext({
+      config: embeddedPayments?.config ?? config,
+      database,
+      redisUrl,
+      logger,
+      onClose: stopEmbedded,
+    });
   } catch (err) {
-    await embeddedRedis?.stop();
+    await stopEmbedded();
     throw err;
   }
 }

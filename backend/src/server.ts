@@ -1,6 +1,6 @@
 /** The API process role: HTTP and Socket.IO on one port, and its graceful drain. */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import express from 'express';
 import { createApp } from './app';
 import type { AppContext } from './context';
@@ -73,6 +73,12 @@ export async function startApi(ctx: AppContext, port = ctx.config.port, host = c
     app(req, res);
   });
   const realtime = await attachRealtime(ctx, server);
+  // Every connection, upgraded ones too: closeAllConnections ends HTTP connections only.
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -100,8 +106,10 @@ export async function startApi(ctx: AppContext, port = ctx.config.port, host = c
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // Socket.IO ends its transports without a disconnect packet: clients see "transport close"
-        // and reconnect by themselves, to a process that still listens.
-        await realtime.close();
+        // and reconnect by themselves, to a process that still listens. Its close also waits for the
+        // HTTP server's last connection, so it finishes after the drain below, not before it.
+        const realtimeClosed = realtime.close();
+        realtimeClosed.catch(() => undefined);
         let timer: NodeJS.Timeout | undefined;
         const gaveUp = await Promise.race([
           requests.settled().then(() => false),
@@ -110,6 +118,10 @@ export async function startApi(ctx: AppContext, port = ctx.config.port, host = c
         clearTimeout(timer);
         if (gaveUp) ctx.logger.warn({ timeoutMs }, 'requests still running at the end of the drain; closing them');
         server.closeAllConnections();
+        // A WebSocket whose peer never answers the close frame (a stalled client, a proxy) would keep
+        // the port's close waiting for the library's 30 s timeout: the drain is over, end it.
+        for (const socket of connections) socket.destroy();
+        await realtimeClosed;
         await closed;
         await invalidations.close();
       })();

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: the public reads the home page makes on every visit (and the catalogue and a
- * film page), under load from wrk (Debian) or autocannon (npm), against the API run as an operator
+ * film page) and the pages rendered on the server (home and a film page; `npm run build` first), under load from wrk (Debian) or autocannon (npm), against the API run as an operator
  * runs it — compiled JavaScript, NODE_ENV=production, LOG_LEVEL=info — on the demo data, embedded
  * (PGlite) and with DATABASE_URL; then, in the same run, a bare node:http server answering each path
  * with the very same bytes and headers the API sent. Prints requests/s and p50/p99 of both and the
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '@kino/backend/lib/redis';
 import pg from 'pg';
-import { sleep } from './bench-lib';
+import { NO_PAYMENTS, sleep } from './bench-lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values: args } = parseArgs({
@@ -146,7 +146,10 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      SERVE_WEB: '0',
+      // The pages rendered on the server are measured too (the built site: `npm run build`).
+      SERVE_WEB: '1',
+      // No payment is taken here: a shop whose address answers nothing (production requires one).
+      ...NO_PAYMENTS,
       ...env,
     },
   });
@@ -167,7 +170,15 @@ async function measure(setup: string, env: Record<string, string>): Promise<Row[
   const api = await startApi(env);
   try {
     const films = (await (await fetch(`${api.url}/api/films`)).json()) as { id: number }[];
-    const paths = ['/api/schedules', '/api/films/news', '/api/banner', '/api/films', `/api/films/${films[0]!.id}`];
+    const paths = [
+      '/api/schedules',
+      '/api/films/news',
+      '/api/banner',
+      '/api/films',
+      `/api/films/${films[0]!.id}`,
+      '/',
+      `/films/${films[0]!.id}`,
+    ];
     const responses: Record<string, Captured> = {};
     for (const p of paths) {
       await capture(api.url + p); // a first read fills the caches

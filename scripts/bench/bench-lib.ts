@@ -5,9 +5,17 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
 import { WebSocket } from 'ws';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The payment shop of a benchmark that takes no payment: production requires one; nothing answers there. */
+export const NO_PAYMENTS = {
+  YOOKASSA_API_URL: 'http://127.0.0.1:9/v3',
+  YOOKASSA_SHOP_ID: 'bench',
+  YOOKASSA_SECRET_KEY: 'bench',
+};
 
 /** p-th percentile (0–100) of unsorted samples; NaN when there are none. */
 export function percentile(samples: number[], p: number): number {
@@ -64,7 +72,13 @@ export interface ServerChild<Ready> {
 
 /** Starts a TypeScript server script in its own process (through tsx) and waits for its 'ready' message. */
 export async function startServerChild<Ready>(script: string, env: NodeJS.ProcessEnv): Promise<ServerChild<Ready>> {
-  const child = fork(script, [], { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  // BENCH_CPU_PROF=<dir>: each server process writes a CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(script, [], {
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx', ...profile],
+    stdio: 'inherit',
+  });
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (msg: ChildMessage) => {
@@ -152,4 +166,20 @@ export class LeanSocketIo {
   close() {
     this.ws.close();
   }
+}
+
+/** A fresh database on the DATABASE_URL server for the run, dropped after it. */
+export async function createBenchDatabase(serverUrl: string, run: number) {
+  const { default: pg } = await import('pg');
+  const name = `kino_bench_${process.pid}_${run}`;
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  return {
+    url: databaseUrlFor(serverUrl, name),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }

@@ -8,18 +8,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@kino/backend/config';
-import { RELEASED_TICKET_STATUSES } from '@kino/backend/contract';
 import { createContext } from '@kino/backend/context';
 import { openDatabase, schema } from '@kino/backend/db';
 import { issueToken } from '@kino/backend/modules/auth/tokens';
+import { occupiesSeatSql } from '@kino/backend/modules/tickets/state';
 import { startApi } from '@kino/backend/server';
 import { buildSession } from '@kino/backend/testing/factories';
-import { and, count, notInArray } from 'drizzle-orm';
+import { startYooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
+import { count } from 'drizzle-orm';
 import type { Socket as EngineSocket } from 'engine.io';
 import { serveParent } from './bench-lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS);
+// The purchase race makes orders: each waits for its payment at this process's own provider.
+const yookassa = await startYooKassaEmulator();
 const config = loadConfig({
+  ...yookassa.env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'error',
   // Shared by every process of a run: a token from one is valid in the others.
@@ -47,38 +51,38 @@ if (process.env.BENCH_SEED === '1') {
 }
 const api = await startApi(ctx, 0, '127.0.0.1');
 
-// The server's own share of a hold's acknowledgement: the request's packet read → the answer's
-// packet written (Engine.IO packets '42<id>["seats:hold",…]' in, '43<id>[…]' out).
-let ackMs: number[] = [];
+// The server's own share of a hold's (or a best-seats request's) acknowledgement: the request's
+// packet read → the answer's packet written (Engine.IO packets '42<id>["seats:hold",…]' in,
+// '43<id>[…]' out).
+const timed = { hold: [] as number[], best: [] as number[] };
 api.io.engine.on('connection', (conn: EngineSocket) => {
-  const holds = new Map<string, number>();
+  const asked = new Map<string, { t0: number; event: keyof typeof timed }>();
   conn.on('packet', ({ data }) => {
-    const hold = typeof data === 'string' && /^2(\d+)\["seats:hold"/.exec(data);
-    if (hold) holds.set(hold[1]!, performance.now());
+    const request = typeof data === 'string' && /^2(\d+)\["seats:(hold|best)"/.exec(data);
+    if (request) asked.set(request[1]!, { t0: performance.now(), event: request[2] as keyof typeof timed });
   });
   conn.on('packetCreate', ({ data }) => {
     const ack = typeof data === 'string' ? /^3(\d+)\[/.exec(data) : null;
-    const t0 = ack ? holds.get(ack[1]!) : undefined;
-    if (t0 === undefined) return;
-    holds.delete(ack![1]!);
-    ackMs.push(performance.now() - t0);
+    const request = ack ? asked.get(ack[1]!) : undefined;
+    if (request === undefined) return;
+    asked.delete(ack![1]!);
+    timed[request.event].push(performance.now() - request.t0);
   });
 });
 
+/** The acknowledgements of one kind timed since the last ask. */
+const takeTimed = async (event: keyof typeof timed) => timed[event].splice(0);
+
 serveParent(
   {
-    /** The hold acknowledgements timed since the last ask. */
-    acks: async () => {
-      const taken = ackMs;
-      ackMs = [];
-      return taken;
-    },
+    acks: () => takeTimed('hold'),
+    bests: () => takeTimed('best'),
     /** Seats sold more than once among live tickets (the unique index says: never). */
     duplicates: async () => {
       const rows = await ctx.db
         .select({ seat: schema.tickets.seatNumber, n: count() })
         .from(schema.tickets)
-        .where(and(notInArray(schema.tickets.status, [...RELEASED_TICKET_STATUSES])))
+        .where(occupiesSeatSql())
         .groupBy(schema.tickets.sessionId, schema.tickets.seatNumber);
       return { seatsSold: rows.length, duplicated: rows.filter((r) => r.n > 1).length };
     },
@@ -86,6 +90,7 @@ serveParent(
   async () => {
     await api.close();
     await ctx.close();
+    await yookassa.close();
   },
 );
 process.send!({ type: 'ready', url: api.url, ...seeded });

@@ -22,13 +22,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { HALL_PLACES, HALL_ROWS, HALL_SEATS, MAX_SEATS_PER_PURCHASE, toCinemaTime } from '@kino/backend/contract';
+import { HALL_SEATS, MAX_SEATS_PER_PURCHASE, toCinemaTime } from '@kino/backend/contract';
 import { connectRedis, deleteKeysUnder, probeRedis, startEmbeddedRedis } from '@kino/backend/lib/redis';
 import { SEAT_SCRIPTS } from '@kino/backend/realtime/seat-store';
-import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
 import { WebSocket } from 'ws';
 import {
   cpuPercent,
+  createBenchDatabase,
   LeanSocketIo,
   percentile,
   sleep,
@@ -155,6 +155,8 @@ interface Measured {
   serverAckMs?: number[];
   /** Event-loop delay during the run, the worst server process's. */
   loop?: ProcessStats['loopDelayMs'];
+  /** 'Лучшие места' (2 seats, then release all) under the same load: acks timed inside the servers, and by the viewers. */
+  best?: { serverAckMs: number[]; run: RunResult };
 }
 
 interface Sale {
@@ -240,6 +242,21 @@ async function measureSeatServer(
     serverAckMs,
   };
 
+  progress(`best seats (${rate || 'closed loop'} requests/s)`);
+  await Promise.all(servers.map((server) => server.ask('bests')));
+  const bestRun = await drive(rate, {
+    async hold(i) {
+      return { ok: (await sockets[i]!.emit<{ ok: boolean }>('seats:best', { sessionId: session.id, count: 2 })).ok };
+    },
+    async release(i) {
+      return { ok: (await sockets[i]!.emit<{ ok: boolean }>('seats:release-all', { sessionId: session.id })).ok };
+    },
+  });
+  measured.best = {
+    run: bestRun,
+    serverAckMs: (await Promise.all(servers.map((server) => server.ask('bests') as Promise<number[]>))).flat(),
+  };
+
   progress('purchase race');
   await sleep(2000); // let the servers drain what the load left queued
   // The purchase race: every viewer grabs a random seat and tries to buy it at the same moment,
@@ -280,11 +297,22 @@ async function measureSeatServer(
 async function measureRawScript(rate: number, redisUrl: string, prefix: string): Promise<Measured> {
   const redis = connectRedis(redisUrl);
   const sessionId = 1;
-  // The same six keys the server passes, the feed channel last: the raw script publishes too.
-  const keys = ['meta', 'sold', 'holds', 'deadlines'].map((k) => `${prefix}:raw:${sessionId}:${k}`);
-  keys.push(`${prefix}:raw:expiry`, `${prefix}:raw:feed`);
+  // The same eight keys the server passes, in its order (the feed channel sixth: the raw script publishes too).
+  const key = (k: string) => `${prefix}:raw:${sessionId}:${k}`;
+  const keys = [key('meta'), key('sold'), key('holds'), key('deadlines'), `${prefix}:raw:expiry`, `${prefix}:raw:feed`];
+  keys.push(key('plan'), key('spots'));
   const start = Date.now() + 3 * 3600_000;
-  await SEAT_SCRIPTS.load.run(redis, keys, [sessionId, start, start + 3600_000]);
+  // SPEC's hall: 10 × 11 standard seats, the best view two thirds back in the middle.
+  const plan = HALL_SEATS.map((code) => {
+    const [row, place] = code.slice(1).split('m').map(Number);
+    return [code, row, place, ''];
+  });
+  await SEAT_SCRIPTS.load.run(redis, keys, [
+    sessionId,
+    start,
+    start + 3600_000,
+    JSON.stringify({ seats: plan, best: [7, 6] }),
+  ]);
   const call = async (script: 'hold' | 'release', args: (string | number)[]) => {
     const r = JSON.parse((await SEAT_SCRIPTS[script].run(redis, keys, [sessionId, ...args])) as string) as {
       status: string;
@@ -294,7 +322,7 @@ async function measureRawScript(rate: number, redisUrl: string, prefix: string):
     return { ok: r.status === 'ok', version: r.changes ? r.version : undefined };
   };
   const target: Target = {
-    hold: (i, seat) => call('hold', [i + 1, seat, 600_000, MAX_SEATS_PER_PURCHASE, HALL_ROWS, HALL_PLACES]),
+    hold: (i, seat) => call('hold', [i + 1, seat, 600_000, MAX_SEATS_PER_PURCHASE]),
     release: (i, seat) => call('release', [i + 1, seat]),
   };
   progress('driving the raw script');
@@ -349,22 +377,6 @@ async function measureBareWs(rate: number): Promise<Measured> {
   };
 }
 
-/** A fresh database on the DATABASE_URL server for the run, dropped after it. */
-async function createBenchDatabase(serverUrl: string, run: number) {
-  const { default: pg } = await import('pg');
-  const name = `kino_bench_${process.pid}_${run}`;
-  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  return {
-    url: databaseUrlFor(serverUrl, name),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 const ms = (x: number) => (Number.isNaN(x) ? '—' : x < 10 ? x.toFixed(2) : x.toFixed(0));
 const perSecond = (n: number, s: number) => Math.round(n / s);
 
@@ -414,6 +426,13 @@ function report(rate: number, servers: { processes: number; io: Measured; sale: 
         `peak RSS ${io.maxRssMb!.toFixed(0)} MB (≤ 300: ${check(io.maxRssMb! <= 300)}), ` +
         `holds/s ${holdsRatio.toFixed(2)} × raw (≥ 0.5: ${check(holdsRatio >= 0.5)}), ` +
         `deliveries/s ${fanRatio.toFixed(2)} × bare ws (≥ 0.6: ${check(fanRatio >= 0.6)})`,
+    );
+    const best = io.best!;
+    const bestP99 = percentile(best.serverAckMs, 99);
+    console.log(
+      `  best seats (2, then release): server ack p99 ${ms(bestP99)} ms (≤ 20: ${check(bestP99 <= 20)}), ` +
+        `viewers' ack p50/p99 ${ms(percentile(best.run.ackMs, 50))} / ${ms(percentile(best.run.ackMs, 99))} ms, ` +
+        `${best.run.granted} of ${best.run.attempts} granted`,
     );
     console.log(
       `  purchase race: ${sale.buyers} buyers at once → ${sale.sold} sold, ${sale.refused} refused (409), ` +

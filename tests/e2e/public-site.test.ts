@@ -1,6 +1,6 @@
 import { cinemaNow } from '@kino/backend/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterCommit } from '@kino/backend/effects';
+import { announce } from '@kino/backend/effects';
 import { insertPublicData, type PublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
 
@@ -35,7 +35,8 @@ describe('public site', () => {
     const pressed = await schedule!.$$eval('button', (bs) =>
       bs.map((b) => [b.textContent, b.getAttribute('aria-pressed')]),
     );
-    expect(pressed[0]).toEqual([dayMonth(cinemaNow()), 'true']);
+    expect(pressed[0]).toEqual([`Сегодня, ${dayMonth(cinemaNow())}`, 'true']);
+    expect(pressed[1]?.[0]).toBe(`Завтра, ${dayMonth(data.tomorrow)}`);
     const todayTitles = await page.$$eval('#schedule article h3', (hs) => hs.map((h) => h.textContent));
     expect(todayTitles).toEqual([data.film.title]);
     const times = await page.$$eval('#schedule article li button', (bs) =>
@@ -119,7 +120,7 @@ describe('public site', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // Tab to tomorrow's date button and press it.
-    const target = dayMonth(data.tomorrow);
+    const target = `Завтра, ${dayMonth(data.tomorrow)}`;
     for (let i = 0; i < 80; i++) {
       await page.keyboard.press('Tab');
       if ((await page.evaluate(() => document.activeElement?.textContent)) === target) break;
@@ -162,7 +163,7 @@ describe('public site with nothing on', () => {
     expect(await page.$eval('#new-films-title + *', (el) => el.textContent)).toBe('Кажется, здесь пусто...');
 
     // The database goes away: the banner (no longer cached) fails and says so.
-    await afterCommit(site.ctx, [{ what: 'films', ids: [] }]);
+    await announce(site.ctx, [{ what: 'films', ids: [] }]);
     await site.ctx.database.close();
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector('[role="alert"] ::-p-text(Не удалось загрузить баннер)', { timeout: 20_000 });

@@ -1,11 +1,13 @@
 /** Two browsers on one session: holds and sales appear in the other without a reload. */
 import { seatLabel, toCinemaTime } from '@kino/backend/contract';
-import { afterCommit } from '@kino/backend/effects';
+import { announce } from '@kino/backend/effects';
 import { buildFilm, buildHall, buildSession } from '@kino/backend/testing/factories';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type TestSite } from './support/site';
 import { minutesLaterToday } from './support/clock';
+import { openSessionFromSchedule } from './support/public-data';
+import { payAtCheckout } from './support/payment';
 import { signInAsNewViewer } from './support/staff';
 
 /** Viewers of a site, each in a browser profile of its own (its own local storage). */
@@ -62,9 +64,8 @@ describe('live seat selection', () => {
 
     await ann.click('dialog ::-p-text(ДАЛЕЕ)');
     await ann.waitForSelector(`::-p-text(${toCinemaTime(session.startTime).slice(11, 16)})`);
-    await ann.waitForSelector('button::-p-text(Оплатить):not([disabled])');
-    await ann.click('button::-p-text(Оплатить)');
-    await ann.waitForSelector('h1::-p-text(Билеты куплены)');
+    await payAtCheckout(ann);
+    expect(await ann.$eval('h1', (h) => h.textContent)).toBe('Заказ оплачен');
 
     await seat(bob, `${seatLabel('r3m5')}, продано`);
     await seat(bob, `${seatLabel('r3m6')}, продано`);
@@ -78,6 +79,28 @@ describe('live seat selection', () => {
     await seat(carol, seatLabel('r4m4'));
   });
 
+  it('frees the seats on every map when the buyer refuses on the payment page; the order says why and leads back to the seats', async () => {
+    const film = await buildFilm(site.ctx.db, { title: 'Солярис' });
+    const session = await buildSession(site.ctx.db, { filmId: film.id, price: 350 });
+    const ann = await viewer(true);
+    const bob = await viewer(true);
+    await Promise.all([openHall(ann, session.id), openHall(bob, session.id)]);
+    await (await seat(ann, seatLabel('r2m2')))!.click();
+    await seat(ann, `${seatLabel('r2m2')}, выбрано`);
+    await ann.click('dialog ::-p-text(ДАЛЕЕ)');
+
+    await payAtCheckout(ann, 'refuse');
+    // While Ann was on the provider's page the seat was taken on Bob's map; now it is free again.
+    await seat(bob, seatLabel('r2m2'));
+    expect(await ann.$eval('section[data-stage]', (s) => (s as HTMLElement).innerText)).toContain(
+      'Время на подтверждение платежа истекло',
+    );
+    await ann.locator('a::-p-text(Выбрать места заново)').click();
+    await ann.waitForSelector(`dialog[open] button[aria-label="${seatLabel('r2m2')}"]:not([disabled])`);
+    const sold = await site.ctx.db.query.tickets.findMany({ where: (t, { eq }) => eq(t.sessionId, session.id) });
+    expect(sold.map((t) => t.status)).toEqual(['cancelled']);
+  });
+
   it("opens the hall from the home schedule's time button and from the film page, with its dates and times", async () => {
     const film = await buildFilm(site.ctx.db, { title: 'Сталкер' });
     const hall = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Зал 7' });
@@ -85,11 +108,11 @@ describe('live seat selection', () => {
       buildSession(site.ctx.db, { filmId: film.id, hallId: hall.id, startsInMinutes });
     const [today, later] = [await at(minutesLaterToday(60)), await at(2 * 24 * 60)];
     // Sessions written straight to the database: tell the effects table, as scheduling through the API does.
-    await afterCommit(site.ctx, [{ what: 'sessions', ids: [today.id, later.id] }]);
+    await announce(site.ctx, [{ what: 'sessions', ids: [today.id, later.id] }]);
     const page = await viewer(true);
     await page.goto(site.url);
     const time = toCinemaTime(today.startTime).slice(11, 16);
-    await page.locator(`#schedule button[aria-label^="${time}, ${hall.name}"]`).click();
+    await openSessionFromSchedule(page, time, 'Зал 7');
     await page.waitForSelector('dialog[open] h2::-p-text(Сталкер)');
     await page.click('dialog button[aria-label="Закрыть"]');
     await page.waitForFunction(() => !document.querySelector('dialog[open]'));
@@ -97,7 +120,10 @@ describe('live seat selection', () => {
     await page.goto(`${site.url}/films/${film.id}`);
     await page.locator('button::-p-text(Купить билет)').click();
     await page.waitForSelector(`dialog[open] ::-p-text(${time})`);
-    const dates = await page.$$eval('dialog select', (selects) => selects.map((s) => s.options.length));
+    // The session's date and time pickers ('Лучшие места' has a count of its own).
+    const dates = await page.$$eval('dialog select:not(#best-seats-count)', (selects) =>
+      selects.map((s) => s.options.length),
+    );
     expect(dates).toEqual([2, 1]);
     await page.select('dialog select', toCinemaTime(later.startTime).slice(0, 10));
     await page.waitForFunction((id) => new URLSearchParams(location.search).get('seats') === String(id), {}, later.id);
@@ -111,7 +137,7 @@ describe('live seat selection', () => {
     const film = await buildFilm(site.ctx.db, { title: 'Андрей Рублёв' });
     const sessions = [await buildSession(site.ctx.db, { filmId: film.id, startsInMinutes: 24 * 60 })];
     sessions.push(await buildSession(site.ctx.db, { filmId: film.id, startsInMinutes: 48 * 60 }));
-    await afterCommit(site.ctx, [{ what: 'sessions', ids: sessions.map((s) => s.id) }]);
+    await announce(site.ctx, [{ what: 'sessions', ids: sessions.map((s) => s.id) }]);
     const page = await viewer(true);
     await page.setViewport({ width, height });
     // From the film page: the popover with its date and time pickers, the tallest it gets.

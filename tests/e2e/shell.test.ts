@@ -21,7 +21,7 @@ describe('site shell', () => {
       ['Расписание', '/#schedule'],
       ['Акции', '/stocks'],
     ]);
-    expect(await page.$eval('header a[aria-label="На главную"]', (a) => a.getAttribute('href'))).toBe('/');
+    expect(await page.$eval('header a[aria-label$="на главную"]', (a) => a.getAttribute('href'))).toBe('/');
     expect(await page.$eval('header a[href="/register"]', (a) => a.textContent)).toBe('Войти');
 
     const about = await page.$eval('section[aria-labelledby="about-title"]', (section) => ({

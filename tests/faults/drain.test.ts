@@ -6,6 +6,7 @@ import { toCinemaTime } from '@kino/backend/contract';
 import { schema } from '@kino/backend/db';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,22 +24,27 @@ import {
 
 const runs = await postgresAnswers();
 
-describe.skipIf(!runs)('SIGTERM with a purchase in flight', () => {
-  let db: FaultDatabase;
-  let redis: PrivateRedis;
-  let kino: Kino;
+/** Kino in its own process over a database and a Redis of its own, for the tests of one describe. */
+function kinoWith(env: Record<string, string>) {
+  const stack = {} as { db: FaultDatabase; redis: PrivateRedis; kino: Kino };
   beforeAll(async () => {
-    db = await createFaultDatabase();
-    redis = await PrivateRedis.start();
-    kino = await startKino({ DATABASE_URL: db.url, REDIS_URL: redis.url, SHUTDOWN_DELAY_SECONDS: '2' });
+    stack.db = await createFaultDatabase();
+    stack.redis = await PrivateRedis.start();
+    stack.kino = await startKino({ DATABASE_URL: stack.db.url, REDIS_URL: stack.redis.url, ...env });
   });
   afterAll(async () => {
-    kino?.child.kill('SIGKILL');
-    await redis?.close();
-    await db?.drop();
+    stack.kino?.child.kill('SIGKILL');
+    await stack.redis?.close();
+    await stack.db?.drop();
   });
+  return stack;
+}
+
+describe.skipIf(!runs)('SIGTERM with a purchase in flight', () => {
+  const stack = kinoWith({ SHUTDOWN_DELAY_SECONDS: '2' });
 
   it('answers readiness 503, stops accepting, completes the purchase, tells sockets to reconnect, and exits 0', async () => {
+    const { db, kino } = stack;
     const session = await buildSession(db.database.db);
     const { user, token } = await buildSignedInUser({ db: db.database.db, config: testConfig() });
     const buyer = await connectSeatClient(kino.url, token);
@@ -88,5 +94,29 @@ describe.skipIf(!runs)('SIGTERM with a purchase in flight', () => {
     expect(await kino.exited).toBe(0);
     expect(kino.output()).toContain('draining');
     buyer.close();
+  });
+});
+
+describe.skipIf(!runs)('SIGTERM with a websocket whose peer never answers the close', () => {
+  const stack = kinoWith({ SHUTDOWN_TIMEOUT_SECONDS: '2' });
+
+  it('ends the connection after the drain and exits 0 (a proxy or a stalled client cannot hold the process)', async () => {
+    const { kino } = stack;
+    // A raw upgrade that never reads again: the WebSocket library would wait 30 s for its close reply.
+    const raw = net.connect(kino.port, '127.0.0.1');
+    const upgraded = new Promise<string>((resolve) => raw.once('data', (d: Buffer) => resolve(d.toString())));
+    raw.write(
+      'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n' +
+        'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(await upgraded).toMatch(/^HTTP\/1\.1 101/);
+    raw.pause();
+    const ended = new Promise<void>((resolve) => raw.once('close', () => resolve()));
+
+    kino.child.kill('SIGTERM');
+    expect(await kino.exited).toBe(0);
+    expect(kino.output()).not.toContain('shutdown did not finish');
+    raw.resume();
+    await ended;
   });
 });

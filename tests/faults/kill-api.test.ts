@@ -84,9 +84,12 @@ describe.skipIf(!runs)('kill -9 of an API process during purchases', () => {
             "select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
           )
         ).rowCount === 3,
-      10_000,
+      30_000,
       'the purchases never reached the database',
-    );
+    ).catch(async (err: unknown) => {
+      await locker.end();
+      throw err;
+    });
     doomed.child.kill('SIGKILL');
     await doomed.exited;
     await locker.query('commit');

@@ -2,7 +2,9 @@
  * Scale-out, as the compose file runs it (`--scale api=3 --scale workers=2`): three API processes
  * and two worker processes, each a real `scripts/start.ts` child, over one PostgreSQL database and
  * one Redis prefix. Viewers on different API processes see each other's holds; a purchase race
- * through all of them sells each seat once; each job is done once; the dashboard agrees everywhere.
+ * through all of them sells each seat once (the orders paid at one payment provider, the YooKassa
+ * emulator, whose notifications reach one process as a load balancer would send them); each job is
+ * done once; the dashboard agrees everywhere.
  *
  * Needs the PostgreSQL server of the machine (DATABASE_URL's, or postgres://root@127.0.0.1:5432):
  * without one it is skipped with a message, except in CI, where it must run. Redis: REDIS_URL, or
@@ -13,7 +15,9 @@ import { loadConfig } from '@kino/backend/config';
 import { DashboardSalesSchema, HALL_SEATS, toCinemaTime, type SeatSnapshot } from '@kino/backend/contract';
 import { createContext, type AppContext } from '@kino/backend/context';
 import { openDatabase, schema } from '@kino/backend/db';
+import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
 import { deleteKeysUnder, freePort, startEmbeddedRedis, type EmbeddedRedis } from '@kino/backend/lib/redis';
+import { NOTIFICATIONS_PATH } from '@kino/backend/modules/payments/embedded';
 import { SeatStore } from '@kino/backend/realtime/seat-store';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectLiveClient } from '@kino/backend/testing/live-client';
@@ -60,6 +64,7 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
   let ctx: AppContext;
   let store: SeatStore;
   let embedded: EmbeddedRedis | undefined;
+  let yookassa: YooKassaEmulator;
   const apis: (Started & { url: string })[] = [];
   const workers: Started[] = [];
   const sockets = socketPool(() => apis[0]!.url);
@@ -68,6 +73,8 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
     env.DATA_DIR = tempDataDir();
     embedded = process.env.REDIS_URL ? undefined : await startEmbeddedRedis(env.DATA_DIR);
     env.REDIS_URL = process.env.REDIS_URL ?? embedded!.url;
+    yookassa = await startYooKassaEmulator({ redeliveryDelaysMs: [100, 300, 1000, 2000] });
+    Object.assign(env, yookassa.env, { YOOKASSA_NOTIFICATION_SOURCES: '127.0.0.1/32,::1/128' });
     const admin = new pg.Client({ connectionString: adminUrl(POSTGRES) });
     await admin.connect();
     await admin.query(`create database ${database}`);
@@ -93,6 +100,7 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
       ...apis.map((api) => waitUntil(healthy(api.url), api, 90_000)),
       ...workers.map((w) => waitUntil(() => w.output().includes('"msg":"workers started"'), w, 90_000)),
     ]);
+    yookassa.control.setNotificationUrl(`${apis[0]!.url}${NOTIFICATIONS_PATH}`);
   }, 120_000);
 
   afterAll(async () => {
@@ -110,11 +118,19 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
     await embedded?.stop();
+    await yookassa?.close();
     removeTempDirs();
   }, 60_000);
 
   /** Viewer i's API process. */
   const api = (i: number) => apis[i % apis.length]!.url;
+
+  /** The buyers pay every order waiting at the provider; resolves once each is answered. */
+  async function payAll() {
+    const waiting = yookassa.control.payments().filter((p) => p.status === 'pending');
+    for (const p of waiting) yookassa.control.succeed(p.id);
+    await Promise.all(waiting.map((p) => yookassa.control.delivery((d) => d.objectId === p.id && d.status === 200)));
+  }
 
   it('shows a hold made through one API process to viewers on every other, and the holder’s tab elsewhere as theirs', async () => {
     const s = (await buildSession(ctx.db)).id;
@@ -182,6 +198,9 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
       expect(theirs.sort()).toEqual(heldBoth ? [...wanted[i]!].sort() : []);
     });
     expect(seatsSold).toHaveLength(2 * contested.length);
+    await payAll();
+    const paid = await ctx.db.select().from(schema.tickets).where(eq(schema.tickets.sessionId, s.id));
+    expect(paid.map((t) => t.status)).toEqual(seatsSold.map(() => 'paid'));
 
     // Every map, on every process, heard every change once and in order, and shows the sales.
     const final = await store.snapshot(s.id, undefined);
@@ -255,6 +274,7 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
       }),
     });
     expect(res.status).toBe(201);
+    await payAll();
 
     await Promise.all(dashboards.map((d) => d.waitFor('dashboard:changed')));
     expect(await Promise.all(apis.map((a) => sales(a.url)))).toEqual(before.map((n) => n + 1));

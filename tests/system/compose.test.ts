@@ -57,6 +57,15 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(block(config, 'web')).toMatch(/api:\n\s+condition: service_healthy/);
   });
 
+  it('runs migrate, api and workers on a read-only root, writing to their data volume and /tmp only', () => {
+    const config = resolved();
+    for (const name of ['migrate', 'api', 'workers']) {
+      expect(block(config, name), name).toMatch(/read_only: true/);
+      expect(block(config, name), name).toMatch(/tmpfs:\n\s+- \/tmp/);
+      expect(block(config, name), name).toMatch(/storage:\/data/);
+    }
+  });
+
   it('runs Redis with an append-only file on a volume, so queued jobs survive a restart', () => {
     const redis = block(resolved(), 'redis');
     expect(redis).toMatch(/- --appendonly\n\s+- ["']yes["']/);
@@ -93,8 +102,10 @@ describe('the production image (Dockerfile)', () => {
 
   it('runs compiled JavaScript on Node 24 as the unprivileged node user, with a liveness HEALTHCHECK', () => {
     expect(dockerfile).toMatch(/ARG NODE_IMAGE=node:24-/);
+    // The app's base is the same image unless a smaller one is named (scripts/containers/build.sh).
+    expect(dockerfile).toMatch(/ARG NODE_RUNTIME_IMAGE=\$\{NODE_IMAGE\}/);
     const app = stage('app');
-    expect(app).toMatch(/^\$\{NODE_IMAGE\} AS app/);
+    expect(app).toMatch(/^\$\{NODE_RUNTIME_IMAGE\} AS app/);
     expect(app).toMatch(/\nUSER node\n/);
     expect(app).toMatch(/HEALTHCHECK [^\n]*\\\n\s+CMD [^\n]*\/api\/health\/live/);
     expect(app).toContain('CMD ["node", "scripts/dist/start.js"]');
@@ -112,6 +123,49 @@ describe('nginx (docker/nginx.conf)', () => {
   const conf = fs.readFileSync(path.join(ROOT_DIR, 'docker', 'nginx.conf'), 'utf8');
   const snippet = fs.readFileSync(path.join(ROOT_DIR, 'docker', 'security-headers.conf'), 'utf8');
   const location = (prefix: string) => conf.split(/\n {2}location /).find((l) => l.startsWith(`${prefix} {`)) ?? '';
+
+  describe('its upstream settings, written at start (docker/nginx-upstream.envsh)', () => {
+    let root: string;
+    beforeAll(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-start-'));
+    });
+    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+    /** The script's exports, sourced as the image's entry point does, with a stand-in nginx and resolv.conf. */
+    const settings = (version: string, resolvConf = 'nameserver 127.0.0.11\n') => {
+      fs.writeFileSync(path.join(root, 'nginx'), `#!/bin/sh\necho "nginx version: nginx/${version}" >&2\n`, {
+        mode: 0o755,
+      });
+      fs.writeFileSync(path.join(root, 'resolv.conf'), resolvConf);
+      const script = fs
+        .readFileSync(path.join(ROOT_DIR, 'docker', 'nginx-upstream.envsh'), 'utf8')
+        .replaceAll('/etc/resolv.conf', path.join(root, 'resolv.conf'));
+      const [resolver, resolve] = execFileSync(
+        'sh',
+        ['-c', `${script}\nprintf '%s|%s' "$NGINX_UPSTREAM_RESOLVER" "$NGINX_UPSTREAM_RESOLVE"`],
+        // No address watcher (an older nginx's, in the background).
+        { env: { PATH: `${root}:${process.env.PATH ?? ''}`, NGINX_UPSTREAM_WATCH_SECONDS: '0' }, encoding: 'utf8' },
+      ).split('|');
+      return { resolver, resolve };
+    };
+
+    it('re-resolves the api service where nginx can (1.27.3 on), and resolves it once at start on an older one', () => {
+      expect(conf.match(/server api:3000 \$\{NGINX_UPSTREAM_RESOLVE\};/g)).toHaveLength(2);
+      expect(settings('1.22.1').resolve).toBe('');
+      expect(settings('1.27.2').resolve).toBe('');
+      expect(settings('1.27.3').resolve).toBe('resolve');
+      expect(settings('1.28.0').resolve).toBe('resolve');
+      expect(settings('2.0.0').resolve).toBe('resolve');
+    });
+
+    it("asks the container's first name server (Docker's, podman's), not a fixed address", () => {
+      expect(conf).toMatch(/^resolver \$\{NGINX_UPSTREAM_RESOLVER\} /m);
+      expect(conf).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
+      expect(settings('1.27.3').resolver).toBe('127.0.0.11');
+      const podman = 'search dns.podman\nnameserver 10.89.1.1\nnameserver 10.255.255.53\n';
+      expect(settings('1.22.1', podman).resolver).toBe('10.89.1.1');
+      expect(settings('1.27.3', 'nameserver fd00::1\n').resolver).toBe('[fd00::1]');
+    });
+  });
 
   it('forwards the client headers on /socket.io/ too', () => {
     for (const header of ['Host', 'X-Forwarded-For', 'X-Forwarded-Proto', 'X-Request-Id']) {

@@ -10,7 +10,16 @@ import { freePort } from '@kino/backend/lib/redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { removeTempDirs, tempDataDir, waitUntil, type Started } from './support';
 
-const PRODUCTION = { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), SERVE_WEB: '0', HOST: '127.0.0.1' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'p'.repeat(40),
+  SERVE_WEB: '0',
+  HOST: '127.0.0.1',
+  // Production requires a payment shop; nothing here takes a payment (and nothing answers there).
+  YOOKASSA_API_URL: 'http://127.0.0.1:9/v3',
+  YOOKASSA_SHOP_ID: 'test-shop',
+  YOOKASSA_SECRET_KEY: 'test-secret',
+};
 
 /** A compiled script run by plain node, with only the environment given. */
 function runCompiled(script: string, env: Record<string, string>): Started {

@@ -11,8 +11,8 @@ import { loadConfig } from '@kino/backend/config';
 import { createContext, type AppContext } from '@kino/backend/context';
 import type { TicketsChanged } from '@kino/backend/contract';
 import { openDatabase, schema } from '@kino/backend/db';
-import { afterCommit } from '@kino/backend/effects';
-import { ticketJobIds } from '@kino/backend/modules/tickets/job-ids';
+import { announce } from '@kino/backend/effects';
+import { orderJobIds } from '@kino/backend/modules/orders/job-ids';
 import { startApi, type RunningApi } from '@kino/backend/server';
 import { buildSession, buildSignedInUser, buildTicket, buildUser, soldChange } from '@kino/backend/testing/factories';
 import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
@@ -151,7 +151,7 @@ describe.skipIf(!(await postgresAnswers()))('two workers processes', () => {
       buyers.push({ user, ticket });
     }
     // All at once: both processes find jobs waiting.
-    await Promise.all(buyers.map(({ ticket }) => afterCommit(ctx, [soldChange([ticket])])));
+    await Promise.all(buyers.map(({ ticket }) => announce(ctx, [soldChange([ticket])])));
 
     for (const { user } of buyers) expect((await smtp.nextMail(user.email, 60_000)).attachments).toHaveLength(1);
     // Every job of these purchases (a PDF and a mail each) completes, and no mail arrives twice.
@@ -159,7 +159,9 @@ describe.skipIf(!(await postgresAnswers()))('two workers processes', () => {
     const completed = async () =>
       (await Promise.all(queues.map((q) => q.getJobs(['completed']))))
         .flat()
-        .filter((j) => buyers.some(({ ticket }) => j.data.ticketIds?.[0] === ticket.id));
+        .filter((j) =>
+          buyers.some(({ ticket }) => j.data.ticketIds?.[0] === ticket.id || j.data.orderId === ticket.orderId),
+        );
     await expect.poll(async () => (await completed()).length, { timeout: 30_000 }).toBe(24);
     for (const { user } of buyers) expect(recipientsOf(smtp.mails, user.email)).toHaveLength(1);
     const ours = await completed();
@@ -173,9 +175,9 @@ describe.skipIf(!(await postgresAnswers()))('two workers processes', () => {
     const ticket = await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber: 'r9m9' });
     // The mail server keeps the message without answering: its worker is caught in the middle of the job.
     smtp.hold();
-    await afterCommit(ctx, [soldChange([ticket])]);
+    await announce(ctx, [soldChange([ticket])]);
     await expect.poll(() => smtp.held, { timeout: 20_000 }).toBe(1);
-    const job = () => ctx.queues.queue('mail').getJob(ticketJobIds.soldMail([ticket.id]));
+    const job = () => ctx.queues.queue('mail').getJob(orderJobIds.paidMail(ticket.orderId));
     const takenBy = (await job())!.processedBy;
     const victim = workers.find((w) => workerName(w) === takenBy)!;
     const survivor = workers.find((w) => w !== victim)!;

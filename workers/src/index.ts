@@ -17,8 +17,13 @@ import { connectionOutage, connectRedis } from '@kino/backend/lib/redis';
 import { bullPrefix, JOBS, QUEUE_NAMES, REPEATED_JOBS, type JobName } from '@kino/backend/queues';
 import { Worker, type Job } from 'bullmq';
 import type { JobHandler } from './define-job';
+import eaisReport from './jobs/eais-report';
+import expireOrder from './jobs/expire-order';
+import mailOrderLateRefund from './jobs/mail-order-late-refund';
+import mailOrderPaid from './jobs/mail-order-paid';
+import mailSessionCancelled from './jobs/mail-session-cancelled';
 import mailTicketRefunded from './jobs/mail-ticket-refunded';
-import mailTicketsSold from './jobs/mail-tickets-sold';
+import reconcileOrders from './jobs/reconcile-orders';
 import renderTicketPdf from './jobs/render-ticket-pdf';
 import sendMail from './jobs/send-mail';
 import sweepWatching from './jobs/sweep-watching';
@@ -26,11 +31,16 @@ import watchSession from './jobs/watch-session';
 
 export const HANDLERS = [
   sendMail,
-  mailTicketsSold,
+  mailOrderPaid,
+  mailOrderLateRefund,
   mailTicketRefunded,
+  mailSessionCancelled,
   renderTicketPdf,
   watchSession,
   sweepWatching,
+  expireOrder,
+  reconcileOrders,
+  eaisReport,
 ] as JobHandler[];
 
 export interface RunningWorkers {

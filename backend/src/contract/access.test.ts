@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS, can, menuFor } from './access';
 import { API } from './api';
 
-/** SPEC section 2, "Menu per role" (home = the dashboard, 'Главная'). */
+/** docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes (issue 16) and reports (issue 17) after SPEC's items. */
 const SPEC_MENUS = {
   admin: [
     'users',
@@ -16,15 +16,18 @@ const SPEC_MENUS = {
     'schedule',
     'stock',
     'countries',
+    'prices',
+    'promo',
+    'reports',
     'home',
   ],
   'content-manager': ['films', 'persons', 'genres', 'news', 'countries', 'home'],
-  manager: ['films', 'tickets', 'halls', 'schedule', 'home'],
+  manager: ['films', 'tickets', 'halls', 'schedule', 'prices', 'promo', 'reports', 'home'],
   cashier: ['tickets', 'home'],
 } as const;
 
 describe('the access table', () => {
-  it("derives each staff role's menu exactly as SPEC lists it, in SPEC's order", () => {
+  it("derives each staff role's menu as SPEC lists it, in SPEC's order, Kino's additions last", () => {
     for (const [role, menu] of Object.entries(SPEC_MENUS)) {
       const derived = menuFor(role as keyof typeof SPEC_MENUS).map((item) =>
         item.resource === 'dashboard' ? 'home' : item.resource,

@@ -12,14 +12,19 @@ import { favouriteEndpoints } from './favourites';
 import { filmEndpoints } from './films';
 import { healthEndpoints } from './health';
 import { newsEndpoints } from './news';
+import { orderEndpoints } from './orders';
 import { personEndpoints } from './persons';
+import { planEndpoints } from './plans';
+import { priceEndpoints } from './prices';
 import { profileEndpoints } from './profile';
 import { queueEndpoints } from './queues';
+import { reportEndpoints } from './reports';
 import { reviewEndpoints } from './reviews';
 import { scheduleEndpoints } from './schedules';
 import { seatEndpoints } from './seats';
 import { stockEndpoints } from './stocks';
 import { ticketEndpoints } from './tickets';
+import { tillEndpoints } from './till';
 import { userEndpoints } from './users';
 
 /** The domain maps, kept apart so a key declared twice is caught (see api.test.ts). */
@@ -37,11 +42,16 @@ export const ENDPOINT_GROUPS = [
   stockEndpoints,
   seatEndpoints,
   ticketEndpoints,
+  orderEndpoints,
+  tillEndpoints,
+  planEndpoints,
+  priceEndpoints,
   dashboardEndpoints,
   userEndpoints,
   achievementEndpoints,
   docsEndpoints,
   queueEndpoints,
+  reportEndpoints,
 ] as const satisfies readonly EndpointMap[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

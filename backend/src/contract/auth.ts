@@ -1,6 +1,6 @@
 /**
  * Accounts and sign-in: registration, password sign-in, the session check, password reset and
- * social sign-in (SPEC sections 2, 4, 5, 7).
+ * social sign-in (docs/product.md §2, §4, §5, §7).
  */
 import { PASSWORD_MIN_LENGTH } from './accounts';
 import { PROVIDERS, REGISTRATION_BIRTHDAY, ROLES } from './constants';

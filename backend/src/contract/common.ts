@@ -69,3 +69,22 @@ export const FormIntSchema = z
 
 /** A database id from a form field. */
 export const FormIdSchema = FormIntSchema.pipe(z.number().positive('Выберите значение из списка'));
+
+/**
+ * A database id picked from a list (a select): an empty or malformed value says what to pick
+ * ('Выберите фильм'), not what kind of text it is.
+ */
+export const chosenIdSchema = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message).positive(message).max(MAX_ID, message));

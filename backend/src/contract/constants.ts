@@ -1,4 +1,4 @@
-/** Business constants shared by the API, the workers and the web client (SPEC sections 1, 5, 9). */
+/** Business constants shared by the API, the workers and the web client (docs/product.md §1, §5, §9). */
 
 export const ROLES = ['customer', 'admin', 'content-manager', 'manager', 'cashier'] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,22 +25,132 @@ export const MAX_TICKET_PRICE = 100_000;
 /** Seat holds one socket may ask for per second (a burst of as many, then this rate). */
 export const MAX_HOLDS_PER_SECOND = 10;
 
-/** Seat code 'r{row}m{place}', rows 1–10, places 1–11. The database CHECK uses the same pattern. */
-export const SEAT_CODE_PATTERN = '^r([1-9]|10)m([1-9]|1[01])$';
+/**
+ * Seat code 'r{row}m{place}' (rows and places from 1, at most MAX_PLAN_ROWS × MAX_PLAN_PLACES); which
+ * seats a hall has is its plan (hall_seats). The database CHECK uses the same pattern.
+ */
+export const SEAT_CODE_PATTERN = '^r([1-9]|[1-2][0-9]|30)m([1-9]|[1-3][0-9]|40)$';
+/** The largest plan the editor makes. */
+export const MAX_PLAN_ROWS = 30;
+export const MAX_PLAN_PLACES = 40;
+/** Columns of the drawing: places plus aisle gaps (the database CHECK on hall_seats.x). */
+export const MAX_PLAN_COLUMNS = 80;
 export const SEAT_CODE_RE = new RegExp(SEAT_CODE_PATTERN);
 
-export const TICKET_STATUSES = ['paid', 'refunded', 'cancelled'] as const;
+/**
+ * A ticket is an order's line (docs/architecture.md, "Orders and payments"): 'pending' while its order waits for
+ * the payment, 'paid' once it is sold (live: refundable before the cut-off, admits once at the door),
+ * 'refunded' when the money went back, 'cancelled' when its order expired or was cancelled unpaid.
+ */
+export const TICKET_STATUSES = ['pending', 'paid', 'refunded', 'cancelled'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-/** Tickets in these states no longer occupy their seat. */
-export const RELEASED_TICKET_STATUSES = ['refunded', 'cancelled'] as const satisfies readonly TicketStatus[];
+/**
+ * The one rule of who has a seat: a ticket in these states occupies it. The unique index on live
+ * seats, the Redis seat record, the bill, the staff counts and the dashboard all read this list
+ * (modules/tickets/state.ts gives it as SQL and as a predicate).
+ */
+export const SEAT_OCCUPYING_TICKET_STATUSES = ['pending', 'paid'] as const satisfies readonly TicketStatus[];
+/** Tickets that were sold (the buyer's lists, the staff's tickets table): paid, and later perhaps refunded. */
+export const SOLD_TICKET_STATUSES = ['paid', 'refunded'] as const satisfies readonly TicketStatus[];
 /** A live ticket: it holds its seat, can be refunded before the cut-off and admits once at the door. */
 export const LIVE_TICKET_STATUS = 'paid' satisfies TicketStatus;
 /** How a ticket's status is named to people (profile, back office, the PDF). */
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  pending: 'Ожидает оплаты',
   paid: 'Оплачен',
   refunded: 'Возвращён',
   cancelled: 'Отменён',
 };
+
+/**
+ * Seat zones a hall plan paints its seats with (docs/architecture.md, "Prices and halls"). The standard zone is
+ * SPEC's seat; a sofa is sold as its two seats together.
+ */
+export const STANDARD_ZONE = 'standard';
+/** The ticket type SPEC's purchase is (full price). */
+export const ADULT_TICKET_TYPE = 'adult';
+/** How a ticket type makes its price from the zone's: a percentage off, a fixed price, or the full price. */
+export const TICKET_TYPE_RULES = ['full', 'percent', 'fixed'] as const;
+export type TicketTypeRule = (typeof TICKET_TYPE_RULES)[number];
+export const PROMO_KINDS = ['percent', 'amount'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+/** An order waits for its payment ('pending'), then is paid, or expired unpaid, or cancelled. */
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Ожидает оплаты',
+  paid: 'Оплачен',
+  expired: 'Время оплаты истекло',
+  cancelled: 'Отменён',
+};
+/** Where an order was made: the website, or the cinema's till (later). */
+export const ORDER_CHANNELS = ['web', 'box_office'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = { web: 'Сайт', box_office: 'Касса' };
+
+/**
+ * How an order is paid: 'online' through the provider (the website, or a payment link sent from the till),
+ * 'cash' into the till's drawer, 'card' on the bank's terminal at the counter.
+ */
+export const PAYMENT_METHODS = ['online', 'cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  online: 'Онлайн',
+  cash: 'Наличные',
+  card: 'Карта (терминал)',
+};
+/** The till a shift opens at when the cashier names none. */
+export const DEFAULT_TILL = 'Касса 1';
+/** How the till is paid: cash, card on the bank's terminal, or a payment link (the online flow). */
+export const TILL_METHODS = ['cash', 'card', 'link'] as const;
+export type TillMethod = (typeof TILL_METHODS)[number];
+/** The holder's name a ticket sold at the till to a walk-in (no account) shows. */
+export const WALK_IN_BUYER = 'Покупатель в кассе';
+/** How money goes back: through the provider, out of the till's drawer, or to the card on the terminal. */
+export const REFUND_METHODS = ['provider', 'cash', 'card'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** A delivery of sales and refunds to ЕАИС (modules/eais): made, then delivered or failed (retried). */
+export const EAIS_REPORT_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type EaisReportStatus = (typeof EAIS_REPORT_STATUSES)[number];
+
+/** A refund of one line: asked of the provider ('creating' until it answers), then pending, done or refused. */
+export const REFUND_STATUSES = ['creating', 'pending', 'succeeded', 'canceled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  creating: 'Оформляется',
+  pending: 'Оформляется',
+  succeeded: 'Деньги возвращены',
+  canceled: 'Отклонён',
+};
+/** Refunds the provider has not settled yet: the ticket neither admits nor can be refunded again. */
+export const UNSETTLED_REFUND_STATUSES = ['creating', 'pending'] as const satisfies readonly RefundStatus[];
+/** Refunds that are under way or done: a line has at most one. */
+export const ACTIVE_REFUND_STATUSES = ['creating', 'pending', 'succeeded'] as const satisfies readonly RefundStatus[];
+
+/** A payment attempt: 'creating' until the provider answered, then the provider's own statuses. */
+export const PAYMENT_STATUSES = ['creating', 'pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The audit trail of an order: each named operation writes one entry. */
+export const ORDER_ACTIONS = [
+  'created',
+  'payment_created',
+  'paid',
+  'expired',
+  'cancelled',
+  'late_payment_sold',
+  'late_payment_refunded',
+  'refund_requested',
+  'refunded',
+  'refund_refused',
+  /** The box office (docs/architecture.md, "Box office and reporting"). */
+  'sold_at_till',
+  'session_moved',
+  'session_cancelled',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** is_watching: 0 not yet shown, 1 showing now, 2 finished. */
 export const WATCHING_STATES = [0, 1, 2] as const;
@@ -57,7 +167,7 @@ export type NewsBlockType = (typeof NEWS_BLOCK_TYPES)[number];
  */
 export const STORAGE_IMAGES_PATH = '/storage/images';
 
-/** The persons list shows this many per page (SPEC section 9). */
+/** The persons list shows this many per page (docs/product.md §9). */
 export const PERSONS_PAGE_SIZE = 10;
 
 /** A film part (`persons[].role`) that puts the person on the film page's actors slider. */
@@ -88,7 +198,7 @@ export const REGISTRATION_BIRTHDAY = { min: '1990-01-01', max: '2024-01-31' } as
 export const DEFAULT_CINEMA_TIME_ZONE = 'Europe/Moscow';
 
 /**
- * The players a trailer may embed (SPEC section 2): the site's Content-Security-Policy allows frames
+ * The players a trailer may embed (docs/product.md §2): the site's Content-Security-Policy allows frames
  * from these origins and the map's, and no others (backend/src/lib/security-headers.ts, docker/nginx.conf).
  */
 export const TRAILER_EMBED_ORIGINS = {
@@ -96,7 +206,12 @@ export const TRAILER_EMBED_ORIGINS = {
   rutube: 'https://rutube.ru',
 } as const;
 
-/** The cinema's contact data: fixed in the page, not fetched (SPEC section 1). */
+/**
+ * The cinema's contact data and visitor information: fixed in the page, not fetched (docs/product.md §1).
+ * The one place for them — the pages, the structured data (MovieTheater) and the mails read them here.
+ * DEMO VALUES: the address, coordinates, phone, opening hours, directions, parking and halls below are
+ * made up for the demo and must be confirmed by the cinema before going live (README, "The cinema's details").
+ */
 export const CINEMA = {
   name: 'Кинотеатр «Ракета»',
   shortName: 'Ракета',
@@ -105,6 +220,25 @@ export const CINEMA = {
   mapsUrl:
     'https://yandex.ru/maps/?text=%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0%2C%20%D1%83%D0%BB.%20%D0%9F%D0%BE%D0%BA%D1%80%D0%BE%D0%B2%D0%BA%D0%B0%2C%2042',
   mapFrameUrl: 'https://yandex.ru/map-widget/v1/?ll=37.6481%2C55.7594&z=16&pt=37.6481%2C55.7594%2Cpm2rdm',
+  /** The address in parts and the building on the map (search engines' structured data). */
+  postalAddress: { streetAddress: 'ул. Покровка, 42', addressLocality: 'Москва', addressCountry: 'RU' },
+  geo: { latitude: 55.7594, longitude: 37.6481 },
+  /** Every day, the cinema's wall clock; closing after midnight (the last sessions end then). */
+  openingHours: { opens: '09:00', closes: '01:00' },
+  /** How to get there, one line per way. */
+  directions: [
+    'Метро «Китай-город», выход № 9 на Покровку, 7 минут пешком',
+    'Метро «Чистые пруды» или «Курская», 12 минут пешком',
+    'Трамваи «А» и 3, остановка «Покровские ворота»',
+  ],
+  parking: 'Городская платная парковка вдоль Покровки; бесплатно 2 часа во дворе дома 42 по билету в кино',
+  /** The halls as a visitor chooses them (the seats and plans themselves are in the back office). */
+  halls: [
+    { name: 'Зал 1', about: 'IMAX и 3D, звук Dolby Atmos' },
+    { name: 'Зал 2', about: '2D и 3D' },
+    { name: 'Зал 3', about: 'VIP-кресла, диваны и места для колясок' },
+    { name: 'Зал 4', about: 'Камерный зал, 2D' },
+  ],
   phone: '+7 (495) 200-42-42',
   phoneHref: 'tel:+74952004242',
   site: 'https://kino-raketa.ru',

@@ -1,4 +1,4 @@
-/** The staff dashboard (SPEC sections 2 and 3): GET /api/dashboard and today's sales. */
+/** The staff dashboard (docs/product.md §2 and §3): GET /api/dashboard and today's sales. */
 import { CinemaTimeSchema } from './common';
 import { requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
@@ -20,7 +20,7 @@ export const DASHBOARD_LISTS = [
   'countries',
 ] as const;
 
-/** GET /api/dashboard: an array of nine name/value lists (SPEC section 3). */
+/** GET /api/dashboard: an array of nine name/value lists (docs/product.md §3). */
 export const DashboardSchema = z.array(z.array(NamedValueSchema)).length(DASHBOARD_LISTS.length);
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
@@ -30,8 +30,11 @@ export const DashboardSalesSchema = z.strictObject({
   date: z.string(),
   /** Tickets sold today and not refunded. */
   tickets: z.number().int().nonnegative(),
-  /** Their sum, roubles. */
-  revenue: z.number().int().nonnegative(),
+  /** Their sum, roubles (kopecks as decimals: a discounted ticket need not cost whole roubles). */
+  revenue: z.number().nonnegative(),
+  /** Today's tickets by seat zone and by ticket type (name → tickets), largest first. */
+  by_zone: z.array(NamedValueSchema),
+  by_type: z.array(NamedValueSchema),
   /** The next sessions, soonest first. */
   sessions: z.array(
     z.strictObject({

@@ -44,6 +44,8 @@ export interface Endpoint {
   readonly status?: number;
   /** A binary answer (a PDF) or a browser redirect instead of JSON. */
   readonly produces?: 'application/pdf' | 'redirect';
+  /** Files the same endpoint answers instead of JSON when its query asks (`format=csv|xlsx`: reports). */
+  readonly alsoProduces?: readonly string[];
 }
 
 export type EndpointKey = `${Method} /${string}`;

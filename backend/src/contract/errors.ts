@@ -27,6 +27,10 @@ export const ERROR_CODES = {
   session_started: 409,
   /** 409: the session would share its hall with another at the same time; details.session is that one. */
   session_overlap: 409,
+  /** 409: the session has tickets sold, being paid or seats held: only its price card may change. */
+  session_has_sales: 409,
+  /** 409: the session was cancelled: nothing is sold for it and it cannot be changed. */
+  session_cancelled: 409,
   /** 409: the price the client showed is not the session's current price; details.price is current. */
   price_changed: 409,
   /** 413: the upload or body is too large. */
@@ -47,8 +51,22 @@ export const ERROR_CODES = {
   ticket_refunded: 409,
   /** 409: too close to the session's start to refund; details.cutoff_minutes. */
   refund_closed: 409,
+  /** 409: the order is paid already: it cannot be cancelled (refund its tickets instead). */
+  order_paid: 409,
+  /** 409: the order expired or was cancelled: nothing more can be paid or cancelled in it. */
+  order_closed: 409,
+  /** 409: a refund of this ticket is under way with the payment provider. */
+  refund_pending: 409,
+  /** 409: the payment provider refused the refund; details.reason says why. */
+  refund_refused: 409,
   /** 409: the door is not open for this session (too early, or the session is over); details.opens_at, ends_at. */
   door_closed: 409,
+  /** 409: a till sale or a counter refund of cash or card without an open shift of the caller. */
+  no_open_shift: 409,
+  /** 409: the caller already has an open shift, or the till is open under another cashier; details.shift_id. */
+  shift_open: 409,
+  /** 409: the shift is closed already. */
+  shift_closed: 409,
   /** 503: film import is off: no Kinopoisk API key is configured (KINOPOISK_API_KEY). */
   import_not_configured: 503,
   /** 404: Kinopoisk has no film with this id. */

@@ -4,6 +4,7 @@
  * processes emit through their io, workers and HTTP writes through the Redis emitter.
  */
 import type { ImportProgressEvent } from './film-import';
+import type { OrderView } from './orders';
 import type { SeatServerEvents } from './seats';
 import type { TicketsChanged } from './tickets';
 
@@ -12,6 +13,12 @@ export interface PersonServerEvents {
   'dashboard:changed': () => void;
   /** User room: the person's tickets changed (sold, refunded, admitted, watching state), with their new state. */
   'tickets:changed': (change: TicketsChanged) => void;
+  /**
+   * User room: one of the person's orders changed (paid, declined, expired, refunded late): its page
+   * asks again — unless the push carries the order as its buyer now sees it (`order`: once paid, with
+   * its tickets), which the page shows as it is.
+   */
+  'orders:changed': (change: { id: number; order?: OrderView }) => void;
   /** User room: the account changed (its role): the page checks the session again. */
   'account:changed': () => void;
   /** User room: how far the person's running Kinopoisk import has got (the import answers when done). */

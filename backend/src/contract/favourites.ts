@@ -1,4 +1,4 @@
-/** Favourite films and persons (SPEC section 7, GET /api/favorite and the store/delete/liked calls). */
+/** Favourite films and persons (docs/product.md §7, GET /api/favorite and the store/delete/liked calls). */
 import { NewFilmSchema } from './films';
 import { PersonListItemSchema } from './persons';
 import { IdParamsSchema } from './common';

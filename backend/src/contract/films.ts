@@ -5,6 +5,7 @@
 import { FilmCountrySchema, FilmGenreSchema } from './catalog';
 import { PUBLIC, requires, type EndpointMap } from './endpoint';
 import {
+  DateSchema,
   FormIdSchema,
   FormIntSchema,
   IdParamsSchema,
@@ -71,10 +72,28 @@ export const FilmCardSchema = z.strictObject({
   countries: z.array(FilmCountrySchema),
 });
 export type FilmCard = z.infer<typeof FilmCardSchema>;
-export const FilmListSchema = z.array(FilmCardSchema);
 
-/** GET /api/films?genre=&country=: both optional, each a genre or country id. */
-export const FilmListQuerySchema = z.strictObject({ genre: IdSchema.optional(), country: IdSchema.optional() });
+/**
+ * Where a film of the catalogue stands (docs/glossary.md): 'now' — on the bill, a session from today on;
+ * 'soon' — «Скоро в кино»: in rental and announced, no session scheduled yet; 'off' — not showing.
+ */
+export const FILM_SHOWING = ['now', 'soon', 'off'] as const;
+export type FilmShowing = (typeof FILM_SHOWING)[number];
+
+/** A film of /api/films: its card and where it stands. */
+export const CatalogueFilmSchema = FilmCardSchema.extend({ showing: z.enum(FILM_SHOWING) });
+export type CatalogueFilm = z.infer<typeof CatalogueFilmSchema>;
+export const CatalogueFilmListSchema = z.array(CatalogueFilmSchema);
+
+/**
+ * GET /api/films?genre=&country=&q=: each optional; a genre or country id, and a text the film's title
+ * or a name in its cast contains (case and ё/е aside).
+ */
+export const FilmListQuerySchema = z.strictObject({
+  genre: IdSchema.optional(),
+  country: IdSchema.optional(),
+  q: z.string().trim().max(100, 'Слишком длинный запрос').optional(),
+});
 export type FilmListQuery = z.infer<typeof FilmListQuerySchema>;
 
 /** A person's part in a film: role is the kind of work (Актер, Режиссер…), position the character. */
@@ -120,8 +139,15 @@ export const FilmDetailSchema = FilmCardSchema.extend({
   schedule: z.array(SessionSchema),
   /** Newest first. */
   review: z.array(FilmReviewSchema),
+  /** 'Без скидок до' this date (the distributor's condition), or null. */
+  no_discount_until: DateSchema.nullable(),
+  /** The distribution certificate (прокатное удостоверение, ПУ) number; without one no session goes on sale. */
+  pu_number: z.string().nullable(),
 });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
+
+/** A distribution certificate (ПУ) number: 9 digits. */
+export const PU_NUMBER_PATTERN = /^\d{9}$/;
 
 /** The first year of cinema (the Lumières' first public screening). */
 export const FILM_YEAR_MIN = 1895;
@@ -161,6 +187,13 @@ export const FilmEditBodySchema = z.strictObject({
   ),
   /** 1 in rental, 0 not. */
   is_rent: z.union([z.literal(0), z.literal(1)], { error: 'В прокате: 1 или 0' }),
+  /** The distributor's condition: no ticket type discount and no promo code for sessions until this date (inclusive). */
+  no_discount_until: orEmpty(DateSchema, 'Дата в виде ГГГГ-ММ-ДД').optional(),
+  /** The ПУ number (9 digits, as the Ministry of Culture's register writes it); empty clears it. */
+  pu_number: orEmpty(
+    z.string().trim().regex(PU_NUMBER_PATTERN, 'Номер ПУ — 9 цифр, например 121012345'),
+    'Номер ПУ — 9 цифр, например 121012345',
+  ).optional(),
 });
 export type FilmEditBody = z.input<typeof FilmEditBodySchema>;
 export type FilmEdit = z.output<typeof FilmEditBodySchema>;
@@ -180,10 +213,11 @@ export const filmEndpoints = {
   'GET /banner': { summary: 'Фильм баннера главной страницы', access: PUBLIC, response: BannerResponseSchema },
   'GET /films/news': { summary: 'Новинки: фильмы в прокате', access: PUBLIC, response: NewFilmListSchema },
   'GET /films': {
-    summary: 'Каталог фильмов с фильтром по жанру и стране',
+    summary:
+      'Каталог фильмов: сейчас в кино, скоро, не в прокате; фильтр по жанру и стране, поиск q по названию и актёрам',
     access: PUBLIC,
     query: FilmListQuerySchema,
-    response: FilmListSchema,
+    response: CatalogueFilmListSchema,
   },
   'GET /films/:id': { summary: 'Фильм', access: PUBLIC, params: IdParamsSchema, response: FilmDetailSchema },
   'GET /films/admin': {

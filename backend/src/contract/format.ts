@@ -1,6 +1,11 @@
-/** How the product writes money, dates and session times (SPEC section 9), shared by the site and the ticket PDFs. */
+/** How the product writes money, dates and session times (docs/product.md §9), shared by the site and the ticket PDFs. */
 
 const roubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+const roublesAndKopecks = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  minimumFractionDigits: 2,
+});
 // Dates here are calendar days (cinema wall time), so they are formatted as UTC midnights: no zone shifts them.
 const dayMonthYear = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',
@@ -9,8 +14,9 @@ const dayMonthYear = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'UTC',
 });
 
-/** 1050 → '1 050 ₽' (Russian grouping, no kopecks). */
-export const formatRoubles = (amount: number): string => roubles.format(amount);
+/** 1050 → '1 050 ₽', 350.5 → '350,50 ₽' (Russian grouping; kopecks only when there are any). */
+export const formatRoubles = (amount: number): string =>
+  (Number.isInteger(amount) ? roubles : roublesAndKopecks).format(amount);
 
 /** '1985-02-14' (or the date part of a cinema time) → '14 февраля 1985 г.' */
 export const formatDate = (date: string): string => dayMonthYear.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));

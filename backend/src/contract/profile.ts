@@ -1,4 +1,4 @@
-/** The viewer's own profile (SPEC section 2, /profile and /profile/edit). */
+/** The viewer's own profile (docs/product.md §2, /profile and /profile/edit). */
 import { BirthdaySchema, EmailSchema, FioSchema } from './auth';
 import { PROVIDERS, ROLES } from './constants';
 import { AVATAR_MAX_BYTES } from './accounts';

@@ -1,4 +1,4 @@
-/** Viewer reviews of films (SPEC sections 2, 3 and 7). */
+/** Viewer reviews of films (docs/product.md §2, §3 and §7). */
 import { REVIEW_COMMENT_MAX, REVIEW_TITLE_MAX } from './accounts';
 import { REACTIONS } from './constants';
 import { IdParamsSchema, InstantSchema, pageSchema, StaffPageQuerySchema } from './common';

@@ -1,6 +1,14 @@
 /** Sessions (SPEC's schedule) and GET /api/schedules: the films on the bill, each with its sessions. */
 import { FilmGenreSchema, HallSchema } from './catalog';
-import { CinemaTimeSchema, DateSchema, FormIdSchema, FormIntSchema, pageSchema, StaffPageQuerySchema } from './common';
+import {
+  chosenIdSchema,
+  CinemaTimeSchema,
+  DateSchema,
+  FormIdSchema,
+  IdSchema,
+  pageSchema,
+  StaffPageQuerySchema,
+} from './common';
 import { MAX_TICKET_PRICE } from './constants';
 import { PUBLIC, requires, type EndpointMap } from './endpoint';
 import { fromCinemaTime } from './time';
@@ -35,6 +43,8 @@ export const SessionSchema = z.strictObject({
   /** How many seats are sold. */
   count_close_seat: z.number().int().nonnegative(),
   ticket: z.array(TakenTicketSchema),
+  /** The price card it sells on, or null (every seat at `price`). */
+  price_card_id: z.number().int().nullable(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -69,8 +79,9 @@ export const StaffSessionSchema = z.strictObject({
   free: z.number().int().nonnegative(),
   taken: z.number().int().nonnegative(),
   total: z.number().int().positive(),
-  /** price × taken, roubles. */
-  sum: z.number().int().nonnegative(),
+  /** What the sold tickets brought, roubles. */
+  sum: z.number().nonnegative(),
+  price_card: z.strictObject({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type StaffSession = z.infer<typeof StaffSessionSchema>;
 
@@ -81,8 +92,13 @@ export const StaffSessionQuerySchema = StaffPageQuerySchema.extend({ date: DateS
  * A session's start from the form: the bill's wall clock 'YYYY-MM-DD HH:mm[:ss]' in the cinema's
  * zone, or an ISO 8601 instant with its offset. The instant.
  */
-export const SessionStartSchema = z.string().transform((text, ctx) => {
+export const SessionStartSchema = z.string({ error: 'Укажите дату и время начала' }).transform((text, ctx) => {
   const trimmed = text.trim();
+  // An empty picker (or a half-filled one, which reads as empty) says what to do, not a format.
+  if (!trimmed) {
+    ctx.addIssue({ code: 'custom', message: 'Укажите дату и время начала' });
+    return z.NEVER;
+  }
   try {
     return fromCinemaTime(trimmed);
   } catch {
@@ -95,23 +111,84 @@ export const SessionStartSchema = z.string().transform((text, ctx) => {
   }
 });
 
+const PRICE_RULE = 'Цена — целое положительное число рублей';
+
 /**
  * POST /api/schedule/store (multipart, as SPEC; JSON accepted too). The end is the start plus the
  * film's running time, computed by the server: an end sent by the client is ignored.
  */
 export const ScheduleStoreBodySchema = z.strictObject({
-  movie_id: FormIdSchema,
-  hall_id: FormIdSchema,
+  movie_id: chosenIdSchema('Выберите фильм'),
+  hall_id: chosenIdSchema('Выберите зал'),
   start_time: SessionStartSchema,
   end_time: z.string().max(40).optional(),
-  price: FormIntSchema.pipe(
-    z
-      .number()
-      .positive('Цена — целое положительное число рублей')
-      .max(MAX_TICKET_PRICE, `Не больше ${MAX_TICKET_PRICE} ₽`),
-  ),
+  price: z
+    .union(
+      [
+        // Empty or missing: the pipe below asks for the price.
+        z.literal('').transform(() => undefined),
+        z.undefined(),
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      { error: PRICE_RULE },
+    )
+    .pipe(
+      z
+        .number({ error: 'Укажите цену билета' })
+        .int(PRICE_RULE)
+        .positive(PRICE_RULE)
+        .max(MAX_TICKET_PRICE, `Не больше ${MAX_TICKET_PRICE} ₽`),
+    ),
+  /**
+   * The price card the session sells on (zones × ticket types); `price` is then the card's standard
+   * adult price (the card's figure is kept). Without it every seat costs `price`, as SPEC has it.
+   */
+  price_card_id: z.union([z.literal('').transform(() => undefined), FormIdSchema]).optional(),
 });
 export type ScheduleStoreBody = z.input<typeof ScheduleStoreBodySchema>;
+
+/**
+ * PUT /api/schedules/{id}: move a session (start, hall) or change its price card. Only the fields
+ * sent change. A session with tickets sold, being paid or seats held may change its price card only
+ * (the sold tickets keep their price): anything else is 409 session_has_sales.
+ */
+export const ScheduleUpdateBodySchema = z
+  .strictObject({
+    hall_id: FormIdSchema.optional(),
+    start_time: SessionStartSchema.optional(),
+    /** '' or null: no card (every seat at `price`). */
+    price_card_id: z.union([z.literal('').transform(() => null), z.null(), FormIdSchema]).optional(),
+    price: ScheduleStoreBodySchema.shape.price.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Укажите, что изменить: время, зал, ценовую карту или цену',
+  });
+export type ScheduleUpdateBody = z.input<typeof ScheduleUpdateBodySchema>;
+
+/** POST /api/schedules/{id}/cancel */
+export const ScheduleCancelBodySchema = z.strictObject({
+  reason: z.string().trim().min(1, 'Укажите причину отмены').max(500, 'Не длиннее 500 символов'),
+});
+export type ScheduleCancelBody = z.input<typeof ScheduleCancelBodySchema>;
+
+/** What cancelling a session did. */
+export const ScheduleCancelResultSchema = z.strictObject({
+  id: z.number().int(),
+  cancelled_at: z.string(),
+  reason: z.string(),
+  /** Tickets paid online: refunds asked of the provider. */
+  refunded_online: z.number().int().nonnegative(),
+  /** Tickets paid at the till (cash or card): to be refunded at the counter. */
+  refund_at_counter: z.number().int().nonnegative(),
+  /** Orders still being paid: cancelled. */
+  orders_cancelled: z.number().int().nonnegative(),
+});
+export type ScheduleCancelResult = z.infer<typeof ScheduleCancelResultSchema>;
 
 export const scheduleEndpoints = {
   'GET /schedules': {
@@ -132,5 +209,20 @@ export const scheduleEndpoints = {
     upload: { files: {} },
     response: SessionSchema,
     status: 201,
+  },
+  'PUT /schedules/:id': {
+    summary: 'Изменить сеанс (время, зал, ценовая карта); 409, если билеты проданы, кроме смены цен непроданных мест',
+    access: requires('schedule', 'update'),
+    params: z.strictObject({ id: IdSchema }),
+    body: ScheduleUpdateBodySchema,
+    response: SessionSchema,
+  },
+  'POST /schedules/:id/cancel': {
+    summary:
+      'Отменить сеанс: онлайн-билеты возвращаются через платёжный сервис, кассовые — к возврату в кассе, покупателям письмо',
+    access: requires('schedule', 'delete'),
+    params: z.strictObject({ id: IdSchema }),
+    body: ScheduleCancelBodySchema,
+    response: ScheduleCancelResultSchema,
   },
 } as const satisfies EndpointMap;

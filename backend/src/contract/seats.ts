@@ -1,15 +1,18 @@
 /**
- * Live seat selection over Socket.IO (DESIGN.md, "Seat selection protocol"): the event map shared
+ * Live seat selection over Socket.IO (docs/architecture.md, "Seat selection protocol"): the event map shared
  * by the API, the workers' emitter and the web client. A socket joins a session's room and gets a
  * snapshot; every change after that arrives as a delta with the next version number, so a client
  * that sees a gap asks for the snapshot again.
  */
-import { CinemaTimeSchema, IdSchema } from './common';
-import { HALL_PLACES, HALL_ROWS, SEAT_CODE_RE } from './constants';
+import { CinemaTimeSchema, IdNumberSchema, IdSchema } from './common';
+import { HALL_PLACES, HALL_ROWS, MAX_SEATS_PER_PURCHASE, SEAT_CODE_RE } from './constants';
 import { PUBLIC, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
-/** 'r{row}m{place}', rows 1–10, places 1–11. */
+/**
+ * 'r{row}m{place}', rows and places from 1, within the largest plan (MAX_PLAN_ROWS × MAX_PLAN_PLACES);
+ * which seats a hall has is its plan.
+ */
 export const SeatCodeSchema = z.string().regex(SEAT_CODE_RE, 'Такого места в зале нет');
 export type SeatCode = z.infer<typeof SeatCodeSchema>;
 
@@ -32,31 +35,54 @@ export const HALL_SEATS: readonly SeatCode[] = Array.from({ length: HALL_ROWS },
   Array.from({ length: HALL_PLACES }, (_, p) => seatCode(r + 1, p + 1)),
 ).flat();
 
-export const SessionRefSchema = z.object({ sessionId: z.number().int().positive() });
+/**
+ * Client payloads are strict and bounded like request bodies: a session id is a positive PostgreSQL
+ * integer, and an unknown field is refused.
+ */
+export const SessionRefSchema = z.strictObject({ sessionId: IdNumberSchema });
 export type SessionRef = z.infer<typeof SessionRefSchema>;
 
 export const SeatRefSchema = SessionRefSchema.extend({ seat: SeatCodeSchema });
 export type SeatRef = z.infer<typeof SeatRefSchema>;
+
+/** 'Лучшие места': this many adjacent seats nearest the hall's best point, held at once. */
+export const BestSeatsRefSchema = SessionRefSchema.extend({
+  count: z.number().int().min(1).max(MAX_SEATS_PER_PURCHASE),
+});
+export type BestSeatsRef = z.infer<typeof BestSeatsRefSchema>;
 
 /**
  * Why a seat request was refused: the seat is sold or held by someone else (taken), the viewer
  * already holds the maximum (limit), the session has started (past), the socket has no signed-in
  * viewer (auth), the request is malformed or names no such session (invalid), the socket asks
  * for holds faster than MAX_HOLDS_PER_SECOND (rate), or the server could not answer
- * (unavailable: try again).
+ * (unavailable: try again); the seat would leave a single free seat between taken ones while another
+ * choice exists (orphan, seats.io's rule); 'Лучшие места' found no such group (none).
  */
-export const SEAT_REFUSALS = ['taken', 'limit', 'past', 'auth', 'invalid', 'rate', 'unavailable'] as const;
+export const SEAT_REFUSALS = [
+  'taken',
+  'limit',
+  'past',
+  'auth',
+  'invalid',
+  'rate',
+  'unavailable',
+  'orphan',
+  'none',
+] as const;
 export type SeatRefusal = (typeof SEAT_REFUSALS)[number];
 
 /** What a viewer is told when a request is refused. */
 export const SEAT_REFUSAL_MESSAGES: Record<SeatRefusal, string> = {
   taken: 'Это место уже занято',
-  limit: 'Максимальное количество билетов 6',
+  limit: `Максимальное количество билетов ${MAX_SEATS_PER_PURCHASE}`,
   past: 'Сеанс уже начался',
   auth: 'Войдите, чтобы выбрать места',
   invalid: 'Такого места или сеанса нет',
   rate: 'Слишком много запросов. Подождите секунду и попробуйте снова',
   unavailable: 'Сервис временно недоступен. Попробуйте ещё раз',
+  orphan: 'Так между занятыми останется одно свободное место. Выберите место рядом',
+  none: 'Столько мест рядом не нашлось. Выберите места на схеме',
 };
 
 /**
@@ -95,6 +121,7 @@ export interface SeatDelta {
 
 export type SeatAck<T extends object = object> = ({ ok: true } & T) | { ok: false; reason: SeatRefusal };
 export type HoldAck = SeatAck<{ version: number; deadline: number | null; now: number }>;
+export type BestAck = SeatAck<{ seats: SeatCode[]; version: number; deadline: number | null; now: number }>;
 
 /** Events the client sends; every one is acknowledged. */
 export interface SeatClientEvents {
@@ -104,7 +131,24 @@ export interface SeatClientEvents {
   'seats:hold': (ref: SeatRef, ack: (result: HoldAck) => void) => void;
   'seats:release': (ref: SeatRef, ack: (result: HoldAck) => void) => void;
   'seats:release-all': (ref: SessionRef, ack: (result: HoldAck) => void) => void;
+  /** Hold the best `count` adjacent seats (the viewer's other holds stay). */
+  'seats:best': (ref: BestSeatsRef, ack: (result: BestAck) => void) => void;
 }
+
+/**
+ * The payload of every client event, as the server validates it before anything else: one object,
+ * refused as 'invalid' when it does not parse. The fuzz suite breaks each of them
+ * (testing/socket-fuzz.ts).
+ */
+export const SEAT_CLIENT_EVENT_SCHEMAS = {
+  'seats:join': SessionRefSchema,
+  'seats:leave': SessionRefSchema,
+  'seats:hold': SeatRefSchema,
+  'seats:release': SeatRefSchema,
+  'seats:release-all': SessionRefSchema,
+  'seats:best': BestSeatsRefSchema,
+} as const satisfies { [E in keyof SeatClientEvents]: z.ZodType<Parameters<SeatClientEvents[E]>[0]> };
+export type SeatClientEvent = keyof SeatClientEvents;
 
 /** Events the server (any API process, or a worker through the Redis emitter) sends. */
 export interface SeatServerEvents {
@@ -126,6 +170,14 @@ export const SeatSessionViewSchema = z.strictObject({
     type_graphic: z.string(),
     poster: z.string().nullable(),
   }),
+  /**
+   * The session's prices, roubles: zone → ticket type → price (the adult cell is the zone's price;
+   * a type without its own cell follows its rule). What quote() needs, with the ticket types.
+   */
+  prices: z.record(z.string(), z.record(z.string(), z.number())),
+  /** The cinema date of the session, 'YYYY-MM-DD', and the film's 'без скидок до' date. */
+  session_date: z.string(),
+  no_discount_until: z.string().nullable(),
 });
 export type SeatSessionView = z.infer<typeof SeatSessionViewSchema>;
 

@@ -28,6 +28,11 @@ export const STOCK_TEXT_MAX = 5000;
 /** A promotion's start or end from the form: the cinema's wall clock, 'YYYY-MM-DD HH:mm[:ss]' or with 'T'. */
 const PromotionTimeSchema = (what: string) =>
   z.string({ error: `Укажите дату и время ${what}` }).transform((text, ctx) => {
+    // An empty picker (or a half-filled one, which reads as empty) says what to do, not a format.
+    if (!text.trim()) {
+      ctx.addIssue({ code: 'custom', message: `Укажите дату и время ${what}` });
+      return z.NEVER;
+    }
     try {
       return fromCinemaTime(text);
     } catch {

@@ -1,6 +1,7 @@
-import { MAX_SEATS_PER_PURCHASE, MAX_TICKET_PRICE, TICKET_STATUSES } from './constants';
+import { MAX_SEATS_PER_PURCHASE, MAX_TICKET_PRICE, REFUND_STATUSES, TICKET_STATUSES } from './constants';
 import { DateSchema, IdNumberSchema, IdParamsSchema, IdSchema, pageSchema, StaffPageQuerySchema } from './common';
 import { requires, SIGNED_IN, type EndpointMap } from './endpoint';
+import { QuoteBodySchema } from './prices';
 import { SeatCodeSchema } from './seats';
 import { fromCinemaTime } from './time';
 import { z } from './zod';
@@ -15,34 +16,62 @@ const CinemaTimeSchema = z.string().refine((text) => {
 }, 'Ожидается время сеанса в виде ГГГГ-ММ-ДД ЧЧ:ММ:СС');
 
 /**
- * POST /api/tickets/store (SPEC section 7). The price is what the viewer was shown: the server
- * charges the session's price and refuses (409 price_changed) when they differ.
+ * POST /api/tickets/store (docs/product.md §7): makes an order of the viewer's held seats, waiting for
+ * its payment (contract/orders.ts). `price` is SPEC's: the session's standard adult price as the
+ * viewer was shown it (409 price_changed when it changed). Each line's price comes from the session's
+ * price card, the seat's zone, the line's ticket type and the promo code (contract/quote.ts); a total
+ * the buyer was not shown is refused with 409 and the new quote.
  */
-export const TicketStoreBodySchema = z.strictObject({
-  price: z.number().int().positive().max(MAX_TICKET_PRICE, `Не больше ${MAX_TICKET_PRICE} ₽`),
-  schedule_id: IdNumberSchema,
-  seat_number: z
-    .array(SeatCodeSchema)
-    .min(1, 'Выберите хотя бы одно место')
-    .max(MAX_SEATS_PER_PURCHASE, `Максимальное количество билетов ${MAX_SEATS_PER_PURCHASE}`)
-    .refine((seats) => new Set(seats).size === seats.length, 'Места не должны повторяться'),
-  /** The session's start time, as the client showed it. */
-  purchase_date: CinemaTimeSchema,
-});
+export const TicketStoreBodySchema = z
+  .strictObject({
+    price: z.number().int().positive().max(MAX_TICKET_PRICE, `Не больше ${MAX_TICKET_PRICE} ₽`),
+    schedule_id: IdNumberSchema,
+    seat_number: z
+      .array(SeatCodeSchema)
+      .min(1, 'Выберите хотя бы одно место')
+      .max(MAX_SEATS_PER_PURCHASE, `Максимальное количество билетов ${MAX_SEATS_PER_PURCHASE}`)
+      .refine((seats) => new Set(seats).size === seats.length, 'Места не должны повторяться'),
+    /** The session's start time, as the client showed it. */
+    purchase_date: CinemaTimeSchema,
+    /** A ticket type per seat (the same seats as seat_number); without it every seat is an adult ticket. */
+    lines: QuoteBodySchema.shape.lines.optional(),
+    promo_code: QuoteBodySchema.shape.promo_code,
+    /**
+     * The total the buyer was shown (roubles). The server quotes again in the order's transaction and
+     * answers 409 with the new quote when it differs; without it, `price` × seats is what was shown.
+     */
+    total: z
+      .number()
+      .nonnegative()
+      .max(MAX_TICKET_PRICE * MAX_SEATS_PER_PURCHASE)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.lines) return;
+    const seats = new Set(body.seat_number);
+    if (body.lines.length !== seats.size || body.lines.some((l) => !seats.has(l.seat_number)))
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Типы билетов указаны не для тех мест' });
+  });
 export type TicketStoreBody = z.infer<typeof TicketStoreBodySchema>;
 
-/** A ticket's watching state (SPEC section 4): 0 not yet shown, 1 showing now, 2 finished. */
+/** A ticket's watching state (docs/product.md §4): 0 not yet shown, 1 showing now, 2 finished. */
 export const WatchingStateSchema = z.number().int();
 
 /**
- * A ticket as SPEC's entity describes it (times in cinema wall-clock 'YYYY-MM-DD HH:mm:ss'), with
- * its lifecycle: `status` ('paid' is live; 'refunded' gave the seat back) and `used_at`, when it
- * was admitted at the door (null until then).
+ * A ticket as SPEC's entity describes it (times in cinema wall-clock 'YYYY-MM-DD HH:mm:ss', price in
+ * roubles), with its lifecycle: `status` (TICKET_STATUSES: 'paid' is live; 'refunded' gave the seat
+ * back) and `used_at`, when it was admitted at the door (null until then).
  */
+export const TicketZoneSchema = z.object({ code: z.string(), name: z.string() });
+/** The ticket type sold; `check_document`: the door asks for the document of a reduced price. */
+export const TicketTypeRefSchema = z.object({ code: z.string(), name: z.string(), check_document: z.boolean() });
+
 export const TicketSchema = z.object({
   id: z.number().int().positive(),
   seat_number: SeatCodeSchema,
-  price: z.number().int().positive(),
+  price: z.number().positive(),
+  zone: TicketZoneSchema,
+  ticket_type: TicketTypeRefSchema,
   purchase_date: z.string(),
   is_watching: WatchingStateSchema,
   status: z.enum(TICKET_STATUSES),
@@ -72,16 +101,16 @@ export type TicketView = z.infer<typeof TicketSchema>;
  * the refund deadline, so the page offers a refund only while the server would accept it.
  */
 export const OwnTicketSchema = TicketSchema.extend({
+  /** The order it was bought in (its page: /orders/{id}). */
+  order_id: z.number().int().positive(),
+  /** A refund asked for it: under way ('creating', 'pending'), done, or refused by the provider. */
+  refund_status: z.enum(REFUND_STATUSES).nullable(),
   qr: z.string(),
   /** Cinema time until which the owner may refund it (REFUND_CUTOFF_MINUTES before the start). */
   refundable_until: z.string(),
 });
 export type OwnTicket = z.infer<typeof OwnTicketSchema>;
 export const OwnTicketListSchema = z.array(OwnTicketSchema);
-
-/** 201 answer of POST /api/tickets/store. */
-export const TicketStoreResponseSchema = z.object({ tickets: z.array(TicketSchema) });
-export type TicketStoreResponse = z.infer<typeof TicketStoreResponseSchema>;
 
 /** POST /api/tickets/check-in: the code read from the ticket's QR, or typed by the cashier. */
 export const CheckInBodySchema = z.strictObject({
@@ -98,6 +127,8 @@ export const CheckInResultSchema = z.object({
   seat_number: SeatCodeSchema,
   row: z.number().int().positive(),
   seat: z.number().int().positive(),
+  zone: TicketZoneSchema,
+  ticket_type: TicketTypeRefSchema,
   used_at: z.string(),
 });
 export type CheckInResult = z.infer<typeof CheckInResultSchema>;
@@ -107,11 +138,14 @@ export const TicketChangeSchema = TicketSchema.pick({ id: true, status: true, is
 export const TicketsChangedSchema = z.object({ tickets: z.array(TicketChangeSchema) });
 export type TicketsChanged = z.infer<typeof TicketsChangedSchema>;
 
-/** A ticket as the back office's tickets table lists it. */
+/** A ticket as the back office's tickets table lists it (`order_id`: its row links to the order). */
 export const StaffTicketSchema = z.strictObject({
   id: z.number().int(),
+  order_id: z.number().int(),
   seat_number: SeatCodeSchema,
-  price: z.number().int(),
+  price: z.number(),
+  zone: TicketZoneSchema,
+  ticket_type: TicketTypeRefSchema,
   purchase_date: z.string(),
   status: z.enum(TICKET_STATUSES),
   used_at: z.string().nullable(),
@@ -128,13 +162,6 @@ export const StaffTicketQuerySchema = StaffPageQuerySchema.extend({
 });
 
 export const ticketEndpoints = {
-  'POST /tickets/store': {
-    summary: 'Купить удерживаемые места сеанса',
-    access: SIGNED_IN,
-    body: TicketStoreBodySchema,
-    response: TicketStoreResponseSchema,
-    status: 201,
-  },
   'GET /tickets': {
     summary: 'Проданные билеты для панели: сеанс, дата сеанса, поиск по зрителю',
     access: requires('tickets', 'list'),
@@ -162,9 +189,13 @@ export const ticketEndpoints = {
     response: z.never(),
     produces: 'application/pdf',
   },
-  /** 404 for someone else's ticket; 409 ticket_refunded, ticket_used, refund_closed (details.cutoff_minutes). */
+  /**
+   * The money goes back through the payment provider; the ticket is refunded when it confirms (at
+   * once, usually: else `refund_status` says it is under way). 404 for someone else's ticket; 409
+   * ticket_refunded, ticket_used, refund_pending, refund_closed (details.cutoff_minutes), refund_refused.
+   */
   'POST /tickets/:id/refund': {
-    summary: 'Вернуть свой билет (не позднее чем за 30 минут до сеанса)',
+    summary: 'Вернуть свой билет (до срока возврата перед сеансом)',
     access: SIGNED_IN,
     params: IdParamsSchema,
     response: OwnTicketSchema,

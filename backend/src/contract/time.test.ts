@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, cinemaTimeZone, fromCinemaTime, setCinemaTimeZone, toCinemaDate, toCinemaTime } from './time';
+import {
+  addDays,
+  cinemaTimeZone,
+  fromCinemaTime,
+  setCinemaTimeZone,
+  toCinemaDate,
+  toCinemaIso,
+  toCinemaTime,
+} from './time';
 
 describe('cinema time (Europe/Moscow, UTC+3)', () => {
+  it('writes a wall-clock time as ISO 8601 with the offset (structured data)', () => {
+    expect(toCinemaIso('2026-03-10 19:30:00')).toBe('2026-03-10T19:30:00+03:00');
+  });
+
   it('writes an instant as the cinema wall clock', () => {
     expect(toCinemaTime(new Date('2026-11-21T21:30:00Z'))).toBe('2026-11-22 00:30:00');
     expect(toCinemaDate(new Date('2026-11-21T20:59:59Z'))).toBe('2026-11-21');
@@ -31,6 +43,7 @@ describe('a configured cinema time zone (CINEMA_TIMEZONE)', () => {
       expect(cinemaTimeZone()).toBe('Asia/Yekaterinburg');
       expect(toCinemaTime(new Date('2026-11-21T21:30:00Z'))).toBe('2026-11-22 02:30:00');
       expect(fromCinemaTime('2026-11-22 02:30').toISOString()).toBe('2026-11-21T21:30:00.000Z');
+      expect(toCinemaIso('2026-11-22 02:30:00')).toBe('2026-11-22T02:30:00+05:00');
     } finally {
       setCinemaTimeZone('Europe/Moscow');
     }

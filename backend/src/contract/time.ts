@@ -61,6 +61,17 @@ export function fromCinemaTime(text: string): Date {
   return instant;
 }
 
+/**
+ * A cinema wall-clock time as ISO 8601 with the cinema's offset at that moment, as structured data
+ * (schema.org) writes it: '2026-03-10 19:30:00' → '2026-03-10T19:30:00+03:00'.
+ */
+export function toCinemaIso(cinemaTime: string): string {
+  const local = toCinemaTime(fromCinemaTime(cinemaTime)).replace(' ', 'T');
+  const offset = Math.round((Date.parse(`${local}Z`) - fromCinemaTime(cinemaTime).getTime()) / 60_000);
+  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
+  return `${local}${offset < 0 ? '-' : '+'}${pad(offset / 60)}:${pad(offset % 60)}`;
+}
+
 /** Adds whole days to a 'YYYY-MM-DD' date. */
 export function addDays(date: string, days: number): string {
   const t = new Date(`${date}T00:00:00Z`);

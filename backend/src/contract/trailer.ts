@@ -1,5 +1,5 @@
 /**
- * The trailer embed accepts two video hosts (SPEC section 2): YouTube, by the 11-character video id
+ * The trailer embed accepts two video hosts (docs/product.md §2): YouTube, by the 11-character video id
  * in any of its link forms, and Rutube, by its 32-character video id. Any other link embeds nothing.
  * One rule for the player (film page) and the server (a film's trailer chosen at import, the film
  * edit's validation), so a link the server keeps is always one the page can play.

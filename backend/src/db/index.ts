@@ -44,6 +44,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url) : openPglite(options);
 }
 
+/**
+ * The embedded PostgreSQL's memory settings. PGlite keeps PostgreSQL's defaults (shared_buffers 128 MB,
+ * maintenance_work_mem 64 MB), and its WebAssembly heap — which never shrinks — takes them up front: an
+ * opened database held 290 MB, 160 MB with these (docs/benchmarks.md, "The demo's memory"). A cinema's data
+ * is tens of megabytes and the files stay in the operating system's cache, so smaller buffers cost little.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+
 async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
@@ -52,7 +60,11 @@ async function openPglite({ dataDir, loadDataDir }: DatabaseOptions): Promise<Da
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(dataDir, { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) });
+    client = await PGlite.create(dataDir, {
+      extensions: { btree_gist },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (err) {
     throw new DatabaseUnavailableError(
       `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describeError(err)}. ` +
@@ -120,14 +132,15 @@ export function pgErrorCode(err: unknown): string | undefined {
 
 /**
  * True when a query failed because the database could not be reached or had no connection free
- * (pool wait timed out, server gone, too many clients): a 503 for the caller, not a bug.
+ * (pool wait timed out, server gone, too many clients), or a row lock was held past the lock
+ * timeout (55P03): a 503 for the caller — try again — not a bug.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (
       typeof code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300'].includes(code)
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', '55P03'].includes(code)
     ) {
       return true;
     }

@@ -1,10 +1,11 @@
 /**
- * The data model (SPEC section 3). Constraints carry the rules so that no code path can break them:
+ * The data model (docs/product.md §3). Constraints carry the rules so that no code path can break them:
  * seat codes, roles, reactions, watching states, and one live ticket per seat and session.
  */
 import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -23,15 +24,38 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   HALL_CAPACITY,
+  ACTIVE_REFUND_STATUSES,
   LIVE_TICKET_STATUS,
   NEWS_BLOCK_TYPES,
   type NewsBlockType,
+  ORDER_ACTIONS,
+  ORDER_CHANNELS,
+  ORDER_STATUSES,
+  type OrderAction,
+  type OrderChannel,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  REFUND_METHODS,
+  type RefundMethod,
+  EAIS_REPORT_STATUSES,
+  type EaisReportStatus,
   type Provider,
+  REFUND_STATUSES,
+  type RefundStatus,
   type Role,
+  ADULT_TICKET_TYPE,
+  PROMO_KINDS,
+  type PromoKind,
+  SEAT_OCCUPYING_TICKET_STATUSES,
+  STANDARD_ZONE,
+  TICKET_TYPE_RULES,
+  type TicketTypeRule,
   type TicketStatus,
   PROVIDERS,
   REACTIONS,
-  RELEASED_TICKET_STATUSES,
   ROLES,
   SEAT_CODE_PATTERN,
   TICKET_STATUSES,
@@ -117,6 +141,10 @@ export const films = pgTable(
     kinopoiskId: varchar('kinopoisk_id', { length: 32 }),
     /** 1 in rental, 0 not. */
     isRent: smallint('is_rent').notNull().default(0),
+    /** The distributor's condition 'без скидок до <date>': no ticket type discount or promo code until then (a cinema date, inclusive). */
+    noDiscountUntil: date('no_discount_until', { mode: 'string' }),
+    /** The distribution certificate (прокатное удостоверение) number: no session goes on sale without one; ЕАИС reports it. */
+    puNumber: varchar('pu_number', { length: 20 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -260,9 +288,215 @@ export const halls = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 255 }).notNull(),
+    /** The plan's sellable seats (kept by the plan's operations in the same transaction). */
     capacity: smallint('capacity').notNull().default(HALL_CAPACITY),
+    /** The hall's best point for 'Лучшие места' (row, grid column); null → the middle of the plan. */
+    bestRow: smallint('best_row'),
+    bestX: smallint('best_x'),
   },
   (t) => [uniqueIndex('halls_name_unique').on(t.name), check('halls_capacity_positive', sql`${t.capacity} > 0`)],
+);
+
+/** Seat zones (Стандарт, VIP, Диван…): their colour on the map and how many seats make one place. */
+export const seatZones = pgTable(
+  'seat_zones',
+  {
+    code: varchar('code', { length: 20 }).primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    /** '#RRGGBB' of the zone on the seat map and the plan editor. */
+    color: varchar('color', { length: 7 }).notNull(),
+    /** Seats sold together as one place: a sofa is 2 (its seats are paired in the plan). */
+    seatsPerUnit: smallint('seats_per_unit').notNull().default(1),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('seat_zones_code_format', sql.raw(`code ~ '^[a-z][a-z0-9-]{0,19}$'`)),
+    check('seat_zones_color_format', sql.raw(`color ~ '^#[0-9a-f]{6}$'`)),
+    check('seat_zones_units', sql`${t.seatsPerUnit} between 1 and 4`),
+  ],
+);
+
+/**
+ * A hall's plan (docs/architecture.md, "Prices and halls"): its seats, each at a row and a grid column (`x`;
+ * aisles are columns without seats), named 'r{row}m{place}', with a zone and flags. A ticket's seat
+ * must be a sellable seat of its session's hall (a trigger checks it: tickets_seat_in_plan).
+ */
+export const hallSeats = pgTable(
+  'hall_seats',
+  {
+    hallId: integer('hall_id')
+      .notNull()
+      .references(() => halls.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 6 }).notNull(),
+    row: smallint('row').notNull(),
+    place: smallint('place').notNull(),
+    /** Grid column from 1: the seat's position in its row, gaps included. */
+    x: smallint('x').notNull(),
+    zoneCode: varchar('zone_code', { length: 20 })
+      .notNull()
+      .default(STANDARD_ZONE)
+      .references(() => seatZones.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    /** A space for a wheelchair (no seat), announced as such. */
+    wheelchair: boolean('wheelchair').notNull().default(false),
+    /** A seat for a wheelchair user's companion. */
+    companion: boolean('companion').notNull().default(false),
+    /** On the plan but not sold (broken, kept free for the projectionist…). */
+    blocked: boolean('blocked').notNull().default(false),
+    /** The other seat of a sofa: the two are held and sold together. */
+    pairCode: varchar('pair_code', { length: 6 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hallId, t.code] }),
+    uniqueIndex('hall_seats_position_unique').on(t.hallId, t.row, t.x),
+    check('hall_seats_code_matches', sql`${t.code} = 'r' || ${t.row} || 'm' || ${t.place}`),
+    check('hall_seats_code_format', sql.raw(`code ~ '${SEAT_CODE_PATTERN}'`)),
+    check('hall_seats_x_positive', sql`${t.x} >= 1 and ${t.x} <= 80`),
+  ],
+);
+
+/** Ticket types (Взрослый, Детский, Студенческий, Пенсионный): how each makes its price from the zone's. */
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    code: varchar('code', { length: 20 }).primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    /** full: the zone's price; percent: `value` % off it; fixed: `value` kopecks, whatever the zone. */
+    rule: varchar('rule', { length: 10 }).$type<TicketTypeRule>().notNull(),
+    value: integer('value').notNull().default(0),
+    /** 'Покажите документ на входе': the door checks a document for this type. */
+    checkDocument: boolean('check_document').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('ticket_types_code_format', sql.raw(`code ~ '^[a-z][a-z0-9-]{0,19}$'`)),
+    check('ticket_types_rule_valid', inList('rule', TICKET_TYPE_RULES)),
+    check(
+      'ticket_types_value_fits',
+      sql`(${t.rule} = 'full' and ${t.value} = 0) or (${t.rule} = 'percent' and ${t.value} between 1 and 100) or (${t.rule} = 'fixed' and ${t.value} > 0)`,
+    ),
+  ],
+);
+
+/** A price card: the adult price of each zone (whole roubles), and optional prices per zone and type. */
+export const priceCards = pgTable(
+  'price_cards',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('price_cards_name_unique').on(t.name)],
+);
+
+/**
+ * One cell of a card: a zone's price for a ticket type, kopecks. The adult cell of a zone is the
+ * zone's price; other types' cells are optional (absent → the type's rule applied to the adult price).
+ */
+export const priceCardPrices = pgTable(
+  'price_card_prices',
+  {
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => priceCards.id, { onDelete: 'cascade' }),
+    zoneCode: varchar('zone_code', { length: 20 })
+      .notNull()
+      .references(() => seatZones.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    ticketTypeCode: varchar('ticket_type_code', { length: 20 })
+      .notNull()
+      .references(() => ticketTypes.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    priceKopecks: integer('price_kopecks').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cardId, t.zoneCode, t.ticketTypeCode] }),
+    check('price_card_prices_positive', sql`${t.priceKopecks} > 0`),
+  ],
+);
+
+/** Rules that suggest a session's card by weekday and time of day (first by position wins). */
+export const priceRules = pgTable(
+  'price_rules',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    /** Days it applies, a bit per weekday: 1 Monday … 64 Sunday. */
+    weekdays: smallint('weekdays').notNull(),
+    /** Cinema wall-clock 'HH:MM', from inclusive, until exclusive. */
+    fromTime: varchar('from_time', { length: 5 }).notNull(),
+    untilTime: varchar('until_time', { length: 5 }).notNull(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => priceCards.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('price_rules_weekdays_valid', sql`${t.weekdays} between 1 and 127`),
+    check(
+      'price_rules_times_format',
+      sql.raw(`from_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and until_time ~ '^([01][0-9]|2[0-4]):[0-5][0-9]$'`),
+    ),
+    check('price_rules_times_ordered', sql`${t.fromTime} < ${t.untilTime}`),
+  ],
+);
+
+/** Promo codes: a percentage or an amount off, for a period, with limits, perhaps for some films or sessions only. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-case; buyers may type it in any case. */
+    code: varchar('code', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 10 }).$type<PromoKind>().notNull(),
+    /** percent: 1–100; amount: kopecks off the order. */
+    value: integer('value').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    /** Orders it may be used in, in all (null: no limit). */
+    totalLimit: integer('total_limit'),
+    /** Orders one buyer may use it in (null: no limit). */
+    perBuyerLimit: integer('per_buyer_limit'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_unique').on(t.code),
+    check('promo_codes_code_format', sql.raw(`code ~ '^[A-Z0-9-]{3,32}$'`)),
+    check('promo_codes_kind_valid', inList('kind', PROMO_KINDS)),
+    check(
+      'promo_codes_value_fits',
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'amount' and ${t.value} > 0)`,
+    ),
+    check('promo_codes_period_ordered', sql`${t.validUntil} > ${t.validFrom}`),
+    check('promo_codes_limits_positive', sql`coalesce(${t.totalLimit}, 1) > 0 and coalesce(${t.perBuyerLimit}, 1) > 0`),
+  ],
+);
+
+/** The films a promo code is for (none listed: every film, unless it names sessions). */
+export const promoCodeFilms = pgTable(
+  'promo_code_films',
+  {
+    promoCodeId: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    filmId: integer('film_id')
+      .notNull()
+      .references(() => films.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promoCodeId, t.filmId] })],
+);
+
+/** The sessions a promo code is for (none listed: every session of its films). */
+export const promoCodeSessions = pgTable(
+  'promo_code_sessions',
+  {
+    promoCodeId: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promoCodeId, t.sessionId] })],
 );
 
 /** A screening (SPEC's schedule): a film in a hall at a time, at one price per seat in roubles. */
@@ -278,7 +512,13 @@ export const sessions = pgTable(
       .references(() => halls.id, { onDelete: 'restrict' }),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    /** SPEC's price: the standard zone's adult price, whole roubles (the card's, when it has one). */
     price: integer('price').notNull(),
+    /** The session's prices by zone and ticket type; null: every zone at `price`. */
+    priceCardId: integer('price_card_id').references(() => priceCards.id, { onDelete: 'restrict' }),
+    /** When it was cancelled (every ticket refunded by its channel); a cancelled session leaves the bill. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -290,49 +530,307 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A cashier's shift at a till: opened with a float, every till sale and counter refund counts to it, closed with
+ * the counted cash (expected = float + cash in − cash out, fixed at closing).
+ */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: serial('id').primaryKey(),
+    cashierId: integer('cashier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    till: varchar('till', { length: 40 }).notNull(),
+    floatKopecks: integer('float_kopecks').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'restrict' }),
+    countedKopecks: integer('counted_kopecks'),
+    expectedKopecks: integer('expected_kopecks'),
+  },
+  (t) => [
+    check('shifts_float_not_negative', sql`${t.floatKopecks} >= 0`),
+    check(
+      'shifts_closed_with_count',
+      sql`(${t.closedAt} is null) = (${t.countedKopecks} is null) and (${t.closedAt} is null) = (${t.expectedKopecks} is null)`,
+    ),
+    check('shifts_counted_not_negative', sql`${t.countedKopecks} is null or ${t.countedKopecks} >= 0`),
+    /** One open shift per cashier and one per till. */
+    uniqueIndex('shifts_open_cashier_unique')
+      .on(t.cashierId)
+      .where(sql`${t.closedAt} is null`),
+    uniqueIndex('shifts_open_till_unique')
+      .on(t.till)
+      .where(sql`${t.closedAt} is null`),
+    index('shifts_opened_idx').on(t.openedAt),
+  ],
+);
+
+/** One delivery of sales and refunds to ЕАИС (modules/eais): its tickets carry when they were reported. */
+export const eaisReports = pgTable(
+  'eais_reports',
+  {
+    id: serial('id').primaryKey(),
+    status: varchar('status', { length: 20 }).$type<EaisReportStatus>().notNull(),
+    /** Where it went: 'http' (EAIS_URL) or 'file' (DATA_DIR/eais/). */
+    destination: varchar('destination', { length: 10 }).notNull(),
+    /** The file's name or the operator's reference. */
+    reference: text('reference'),
+    sales: integer('sales').notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('eais_reports_status_valid', inList('status', EAIS_REPORT_STATUSES)),
+    index('eais_reports_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * An order (docs/architecture.md, "Orders and payments"): a buyer's seats of one session, paid at once. Its lines
+ * are its tickets. Each change of its state is a named operation (modules/orders/) with an audit entry.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** The buyer's account (a walk-in at the till will have none). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    channel: varchar('channel', { length: 20 }).$type<OrderChannel>().notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull(),
+    /** The sum of its lines, kopecks. */
+    totalKopecks: integer('total_kopecks').notNull(),
+    /** Where the receipt and the tickets go. */
+    email: varchar('email', { length: 255 }),
+    /** The promo code applied to it. */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
+    /** A pending order is given up at this time unless the provider says it was paid. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When it expired or was cancelled. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** How it is paid (PAYMENT_METHODS): online for the website and the till's payment links. */
+    paymentMethod: varchar('payment_method', { length: 10 }).$type<PaymentMethod>().notNull().default('online'),
+    /** The staff member who sold it at the till, the till's name and the shift it counts to. */
+    soldBy: integer('sold_by').references(() => users.id, { onDelete: 'restrict' }),
+    till: varchar('till', { length: 40 }),
+    shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'restrict' }),
+    /** Cash: what the buyer handed over (the change is the difference). */
+    cashGivenKopecks: integer('cash_given_kopecks'),
+    /** Card on the bank's terminal: its retrieval reference number, when the cashier typed it. */
+    cardRrn: varchar('card_rrn', { length: 12 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('orders_status_valid', inList('status', ORDER_STATUSES)),
+    check('orders_channel_valid', inList('channel', ORDER_CHANNELS)),
+    check('orders_payment_method_valid', inList('payment_method', PAYMENT_METHODS)),
+    /** Only the till takes cash or cards, and what it sells counts to a shift. */
+    check(
+      'orders_till_fields',
+      sql`(${t.paymentMethod} = 'online' or ${t.channel} = 'box_office') and (${t.channel} = 'web') = (${t.soldBy} is null)`,
+    ),
+    check('orders_cash_given', sql`${t.cashGivenKopecks} is null or ${t.cashGivenKopecks} >= ${t.totalKopecks}`),
+    index('orders_shift_idx').on(t.shiftId),
+    check('orders_total_not_negative', sql`${t.totalKopecks} >= 0`),
+    check('orders_paid_at_with_status', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    index('orders_user_idx').on(t.userId),
+    index('orders_session_idx').on(t.sessionId),
+    /** The expiry sweep's way in. */
+    index('orders_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A payment attempt at the provider for an order; the idempotence key is stored before the call. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    /** The provider's id, once it answered. */
+    providerPaymentId: varchar('provider_payment_id', { length: 64 }),
+    idempotenceKey: varchar('idempotence_key', { length: 64 }).notNull(),
+    status: varchar('status', { length: 30 }).$type<PaymentStatus>().notNull(),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    confirmationUrl: text('confirmation_url'),
+    /** Why it was cancelled (the provider's party and reason). */
+    cancellationParty: varchar('cancellation_party', { length: 40 }),
+    cancellationReason: varchar('cancellation_reason', { length: 60 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_status_valid', inList('status', PAYMENT_STATUSES)),
+    check('payments_amount_positive', sql`${t.amountKopecks} > 0`),
+    uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
+    uniqueIndex('payments_idempotence_key_unique').on(t.idempotenceKey),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
 export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
+    /** The order this ticket is a line of. */
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
     sessionId: integer('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'restrict' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The buyer's account; null for a walk-in at the till. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     seatNumber: varchar('seat_number', { length: 6 }).notNull(),
-    /** Roubles, copied from the session at purchase. */
-    price: integer('price').notNull(),
+    /** What the buyer pays for this seat, kopecks, fixed when the order is made: base − type − promo. */
+    priceKopecks: integer('price_kopecks').notNull(),
+    /** The price's making, as quoted when the order was made (editing prices never changes it). */
+    zoneCode: varchar('zone_code', { length: 20 })
+      .notNull()
+      .default(STANDARD_ZONE)
+      .references(() => seatZones.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    ticketTypeCode: varchar('ticket_type_code', { length: 20 })
+      .notNull()
+      .default(ADULT_TICKET_TYPE)
+      .references(() => ticketTypes.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    basePriceKopecks: integer('base_price_kopecks').notNull(),
+    typeDiscountKopecks: integer('type_discount_kopecks').notNull().default(0),
+    promoDiscountKopecks: integer('promo_discount_kopecks').notNull().default(0),
+    /** When it was sold (while pending: when the order was made). */
     purchaseDate: timestamp('purchase_date', { withTimezone: true }).notNull().defaultNow(),
-    /** 'paid' is live; 'refunded' (refunded_at says when) gave the seat back. */
-    status: varchar('status', { length: 20 }).$type<TicketStatus>().notNull().default(LIVE_TICKET_STATUS),
+    /** See TICKET_STATUSES: pending → paid → refunded, or pending → cancelled. */
+    status: varchar('status', { length: 20 }).$type<TicketStatus>().notNull(),
     /** 0 not yet shown, 1 showing now, 2 finished: moves forward with the session's clock (workers). */
     isWatching: smallint('is_watching').notNull().default(0),
     /** When the door admitted it; a ticket is admitted once. */
     usedAt: timestamp('used_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** When ЕАИС was told of its sale, and of its refund (modules/eais). */
+    eaisSaleReportedAt: timestamp('eais_sale_reported_at', { withTimezone: true }),
+    eaisRefundReportedAt: timestamp('eais_refund_reported_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('tickets_seat_number_format', sql.raw(`seat_number ~ '${SEAT_CODE_PATTERN}'`)),
-    check('tickets_price_positive', sql`${t.price} > 0`),
+    check('tickets_price_positive', sql`${t.priceKopecks} > 0`),
+    check(
+      'tickets_price_breakdown',
+      sql`${t.priceKopecks} = ${t.basePriceKopecks} - ${t.typeDiscountKopecks} - ${t.promoDiscountKopecks} and ${t.typeDiscountKopecks} >= 0 and ${t.promoDiscountKopecks} >= 0`,
+    ),
     check('tickets_status_valid', inList('status', TICKET_STATUSES)),
     check('tickets_is_watching_valid', inList('is_watching', WATCHING_STATES)),
     /** A refund time exactly when refunded. */
     check('tickets_refunded_at_with_status', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
     /** Only a live ticket can have been admitted: a used ticket is never refunded or cancelled. */
     check('tickets_used_only_live', sql.raw(`used_at is null or status = '${LIVE_TICKET_STATUS}'`)),
-    /** The last guard against a double sale: one live ticket per seat and session. */
+    /** The last guard against a double sale: one seat-occupying ticket per seat and session. */
     uniqueIndex('tickets_live_seat_unique')
       .on(t.sessionId, t.seatNumber)
-      .where(sql`not (${inList('status', RELEASED_TICKET_STATUSES)})`),
+      .where(inList('status', SEAT_OCCUPYING_TICKET_STATUSES)),
     index('tickets_user_idx').on(t.userId),
+    index('tickets_order_idx').on(t.orderId),
+    /** The ЕАИС job's way in: sold tickets whose sale or refund is not reported yet. */
+    index('tickets_eais_unreported_idx')
+      .on(t.sessionId)
+      .where(
+        sql`(${t.status} in ('paid', 'refunded') and ${t.eaisSaleReportedAt} is null) or (${t.status} = 'refunded' and ${t.eaisRefundReportedAt} is null)`,
+      ),
     /** The watching sweep's way in: tickets whose session has not finished for them yet. */
     index('tickets_watching_pending_idx')
       .on(t.sessionId)
       .where(sql`${t.isWatching} < 2`),
   ],
 );
+
+/** Money given back for one line, through the provider (or, for an order paid without one, at once). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The line refunded; null when a whole payment goes back (it came after its seats were resold). */
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'restrict' }),
+    /** The payment refunded from; null when the order was paid without a provider payment. */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    idempotenceKey: varchar('idempotence_key', { length: 64 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<RefundStatus>().notNull(),
+    amountKopecks: integer('amount_kopecks').notNull(),
+    /** Why the money goes back, as told by the person who asked (or the rule that did). */
+    reason: text('reason').notNull(),
+    /** Who asked; null when a rule did (a payment that came after its seats were resold). */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'restrict' }),
+    cancellationReason: varchar('cancellation_reason', { length: 60 }),
+    /** How the money goes back (REFUND_METHODS); cash and card refunds at the counter count to a shift. */
+    method: varchar('method', { length: 10 }).$type<RefundMethod>().notNull().default('provider'),
+    shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('refunds_status_valid', inList('status', REFUND_STATUSES)),
+    check('refunds_method_valid', inList('method', REFUND_METHODS)),
+    index('refunds_shift_idx').on(t.shiftId),
+    check('refunds_amount_positive', sql`${t.amountKopecks} > 0`),
+    uniqueIndex('refunds_idempotence_key_unique').on(t.idempotenceKey),
+    uniqueIndex('refunds_provider_id_unique').on(t.providerRefundId),
+    /** A line is refunded once: at most one refund under way or done. */
+    uniqueIndex('refunds_active_ticket_unique').on(t.ticketId).where(inList('status', ACTIVE_REFUND_STATUSES)),
+    index('refunds_order_idx').on(t.orderId),
+  ],
+);
+
+/** The audit trail: who did what to an order, when, why, through which channel. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 40 }).$type<OrderAction>().notNull(),
+    /** The person who acted; null for the provider or a rule (expiry, reconciliation). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: varchar('channel', { length: 20 }).$type<OrderChannel>().notNull(),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_events_action_valid', inList('action', ORDER_ACTIONS)),
+    index('order_events_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Durable after-commit effects (effects/outbox.ts): a write records what it changed here in its own
+ * transaction; a dispatcher performs the duties and deletes the row. A crash in between leaves the
+ * row for another process to take once its claim lapses.
+ */
+export const outbox = pgTable('outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** What one transaction changed (effects/table.ts's Change list). */
+  changes: jsonb('changes').notNull(),
+  /** A dispatcher's claim; another may take the row after it. */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /** Dispatches tried; a row that keeps failing is given up after a few (and logged). */
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+});
 
 export const reviews = pgTable(
   'reviews',
@@ -495,17 +993,87 @@ export const filmVideosRelations = relations(filmVideos, ({ one }) => ({
   film: one(films, { fields: [filmVideos.filmId], references: [films.id] }),
 }));
 
-export const hallsRelations = relations(halls, ({ many }) => ({ sessions: many(sessions) }));
+export const hallsRelations = relations(halls, ({ many }) => ({ sessions: many(sessions), seats: many(hallSeats) }));
+
+export const hallSeatsRelations = relations(hallSeats, ({ one }) => ({
+  hall: one(halls, { fields: [hallSeats.hallId], references: [halls.id] }),
+  zone: one(seatZones, { fields: [hallSeats.zoneCode], references: [seatZones.code] }),
+}));
+
+export const priceCardsRelations = relations(priceCards, ({ many }) => ({
+  prices: many(priceCardPrices),
+  rules: many(priceRules),
+}));
+
+export const priceCardPricesRelations = relations(priceCardPrices, ({ one }) => ({
+  card: one(priceCards, { fields: [priceCardPrices.cardId], references: [priceCards.id] }),
+}));
+
+export const priceRulesRelations = relations(priceRules, ({ one }) => ({
+  card: one(priceCards, { fields: [priceRules.cardId], references: [priceCards.id] }),
+}));
+
+export const promoCodesRelations = relations(promoCodes, ({ many }) => ({
+  films: many(promoCodeFilms),
+  sessions: many(promoCodeSessions),
+}));
+
+export const promoCodeFilmsRelations = relations(promoCodeFilms, ({ one }) => ({
+  promoCode: one(promoCodes, { fields: [promoCodeFilms.promoCodeId], references: [promoCodes.id] }),
+}));
+
+export const promoCodeSessionsRelations = relations(promoCodeSessions, ({ one }) => ({
+  promoCode: one(promoCodes, { fields: [promoCodeSessions.promoCodeId], references: [promoCodes.id] }),
+}));
 
 export const sessionsRelations = relations(sessions, ({ one, many }) => ({
   film: one(films, { fields: [sessions.filmId], references: [films.id] }),
   hall: one(halls, { fields: [sessions.hallId], references: [halls.id] }),
+  priceCard: one(priceCards, { fields: [sessions.priceCardId], references: [priceCards.id] }),
   tickets: many(tickets),
 }));
 
-export const ticketsRelations = relations(tickets, ({ one }) => ({
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  session: one(sessions, { fields: [orders.sessionId], references: [sessions.id] }),
+  promoCode: one(promoCodes, { fields: [orders.promoCodeId], references: [promoCodes.id] }),
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  seller: one(users, { fields: [orders.soldBy], references: [users.id] }),
+  shift: one(shifts, { fields: [orders.shiftId], references: [shifts.id] }),
+  tickets: many(tickets),
+  payments: many(payments),
+  refunds: many(refunds),
+  events: many(orderEvents),
+}));
+
+export const shiftsRelations = relations(shifts, ({ one, many }) => ({
+  cashier: one(users, { fields: [shifts.cashierId], references: [users.id] }),
+  orders: many(orders),
+  refunds: many(refunds),
+}));
+
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  order: one(orders, { fields: [payments.orderId], references: [orders.id] }),
+}));
+
+export const refundsRelations = relations(refunds, ({ one }) => ({
+  order: one(orders, { fields: [refunds.orderId], references: [orders.id] }),
+  ticket: one(tickets, { fields: [refunds.ticketId], references: [tickets.id] }),
+  payment: one(payments, { fields: [refunds.paymentId], references: [payments.id] }),
+  shift: one(shifts, { fields: [refunds.shiftId], references: [shifts.id] }),
+}));
+
+export const orderEventsRelations = relations(orderEvents, ({ one }) => ({
+  order: one(orders, { fields: [orderEvents.orderId], references: [orders.id] }),
+  actor: one(users, { fields: [orderEvents.actorId], references: [users.id] }),
+}));
+
+export const ticketsRelations = relations(tickets, ({ one, many }) => ({
+  order: one(orders, { fields: [tickets.orderId], references: [orders.id] }),
   session: one(sessions, { fields: [tickets.sessionId], references: [sessions.id] }),
   user: one(users, { fields: [tickets.userId], references: [users.id] }),
+  zone: one(seatZones, { fields: [tickets.zoneCode], references: [seatZones.code] }),
+  ticketType: one(ticketTypes, { fields: [tickets.ticketTypeCode], references: [ticketTypes.code] }),
+  refunds: many(refunds),
 }));
 
 export const reviewsRelations = relations(reviews, ({ one }) => ({

@@ -1,9 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schema } from '../db';
 import { useTestApi } from '../testing/api';
-import { buildSession, buildSignedInUser } from '../testing/factories';
+import { buildOrder, buildSession, buildSignedInUser, buildTicket, soldChange } from '../testing/factories';
 import { connectLiveClient, type LiveClient } from '../testing/live-client';
-import { write } from './index';
+import { startEffectsDrain, write } from './index';
 
 const api = useTestApi();
 const clients: LiveClient[] = [];
@@ -15,18 +16,29 @@ const connect = async (token?: string) => {
   return client;
 };
 
-/** Sells a seat the way the purchase does: tickets inserted, the change said, in one write. */
+/** Sells a seat the way a paid order does: its ticket written, the change said, in one write. */
 async function sell(userId: number, sessionId: number, seat: string, fail = false) {
+  const order = await buildOrder(api.ctx.db, { userId, sessionId, totalKopecks: 30_000 });
   return write(api.ctx, async (tx, changed) => {
     const [ticket] = await tx
       .insert(schema.tickets)
-      .values({ sessionId, userId, seatNumber: seat, price: 300 })
+      .values({
+        orderId: order.id,
+        sessionId,
+        userId,
+        seatNumber: seat,
+        priceKopecks: 30_000,
+        basePriceKopecks: 30_000,
+        status: 'paid',
+      })
       .returning();
-    changed({ what: 'tickets', kind: 'sold', userId, sessionId, ticketIds: [ticket!.id], seats: [seat] });
+    changed(soldChange([ticket!]));
     if (fail) throw new Error('the transaction fails after saying what it changed');
     return ticket!;
   });
 }
+
+const outboxRows = () => api.ctx.db.select().from(schema.outbox);
 
 describe('writes and their after-commit duties', () => {
   it('after a committed sale: the buyer hears tickets:changed, staff hear dashboard:changed once, the PDF job is queued', async () => {
@@ -75,5 +87,55 @@ describe('writes and their after-commit duties', () => {
     expect(jobs.map((j) => j.id)).not.toContain(`tickets-pdf-${kept.id - 1}`);
     const rows = await api.ctx.db.select().from(schema.tickets);
     expect(rows.filter((t) => t.seatNumber === 'r3m3')).toEqual([]);
+  });
+
+  it('leaves no outbox entry behind once the duties are done', async () => {
+    const buyer = await buildSignedInUser(api.ctx);
+    const session = await buildSession(api.ctx.db);
+    await sell(buyer.user.id, session.id, 'r4m4');
+    expect(await outboxRows()).toEqual([]);
+  });
+});
+
+describe('effects left in the outbox by a process that died after its commit', () => {
+  it("are performed by another process's drain: the owner is told, the jobs queued, the entry gone", async () => {
+    const buyer = await buildSignedInUser(api.ctx);
+    const mine = await connect(buyer.token);
+    const session = await buildSession(api.ctx.db);
+    const ticket = await buildTicket(api.ctx.db, { sessionId: session.id, userId: buyer.user.id, seatNumber: 'r5m5' });
+    // What a writer killed between its commit and its duties leaves: the entry, unclaimed, a moment old.
+    const [entry] = await api.ctx.db
+      .insert(schema.outbox)
+      .values({ changes: [soldChange([ticket])], createdAt: sql`now() - interval '5 seconds'` })
+      .returning();
+
+    const drain = startEffectsDrain(api.ctx);
+    try {
+      expect(await mine.waitFor('tickets:changed')).toMatchObject({ tickets: [{ id: ticket.id, status: 'paid' }] });
+      await expect.poll(async () => (await outboxRows()).filter((r) => r.id === entry!.id)).toEqual([]);
+    } finally {
+      await drain.stop();
+    }
+    const job = await api.ctx.queues.queue('mail').getJob(`mail-order-paid-${ticket.orderId}`);
+    expect(job?.data).toMatchObject({ orderId: ticket.orderId });
+  });
+
+  it('are left alone while their writer holds its claim (it is still performing them)', async () => {
+    const session = await buildSession(api.ctx.db);
+    const ticket = await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r6m6' });
+    const [entry] = await api.ctx.db
+      .insert(schema.outbox)
+      .values({
+        changes: [soldChange([ticket])],
+        createdAt: sql`now() - interval '5 seconds'`,
+        claimedUntil: sql`now() + interval '30 seconds'`,
+        attempts: 1,
+      })
+      .returning();
+    const drain = startEffectsDrain(api.ctx);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await drain.stop();
+    expect((await outboxRows()).find((r) => r.id === entry!.id)).toMatchObject({ attempts: 1 });
+    await api.ctx.db.delete(schema.outbox).where(eq(schema.outbox.id, entry!.id));
   });
 });

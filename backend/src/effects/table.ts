@@ -1,18 +1,27 @@
 /**
- * The effects table (DESIGN.md, "After-commit effects"): what a committed write changed → its
+ * The effects table (docs/architecture.md, "After-commit effects"): what a committed write changed → its
  * duties. Response caches to invalidate, live pushes to rooms, seat maps to update, jobs to enqueue
  * with deterministic ids. Writes only say what they changed; nothing else decides what follows.
  */
 import type { CacheName } from '../lib/response-cache';
+import type { OrderChange } from '../modules/orders/changes';
+import { orderJobIds } from '../modules/orders/job-ids';
 import type { TicketsChange } from '../modules/tickets/changes';
+import { sessionJobIds } from '../modules/schedules/job-ids';
 import { ticketJobIds } from '../modules/tickets/job-ids';
 import type { JobName, JobPayload } from '../queues/jobs';
 
 /** The vocabulary of changes: one entry per kind of thing a write can change. */
 export type Change =
   | { what: 'films'; ids: number[] }
-  | { what: 'sessions'; ids: number[] }
-  /** Sold, refunded, admitted at the door (modules/tickets/changes.ts). */
+  /**
+   * Sessions scheduled or changed. `moved`: their start or hall changed (Redis reads their seat record
+   * again); `cancelled`: they left the bill (their buyers are told by mail).
+   */
+  | { what: 'sessions'; ids: number[]; moved?: boolean; cancelled?: boolean }
+  /** Made, paid, ended unpaid, refunded late (modules/orders/changes.ts). */
+  | OrderChange
+  /** Refunded, admitted at the door (modules/tickets/changes.ts). */
   | TicketsChange
   /** Tickets moved to another watching state by the clock (the workers). */
   | { what: 'watching'; ticketIds: number[] }
@@ -23,7 +32,8 @@ export type Change =
   | { what: 'persons' }
   | { what: 'genres' }
   | { what: 'countries' }
-  | { what: 'halls' }
+  /** A hall renamed, or its plan replaced (`replanned`: its sessions still to come). */
+  | { what: 'halls'; replanned?: number[] }
   /** A reset link was issued: the mail that carries it. */
   | { what: 'password-resets'; id: number; mail: JobPayload<'mail.send'> };
 
@@ -34,48 +44,102 @@ export type Duty =
   | { kind: 'invalidate'; cache: CacheName }
   | { kind: 'push'; room: 'staff'; event: 'dashboard:changed' }
   | { kind: 'push'; room: 'user'; userId: number; event: 'account:changed' }
+  /** The buyer's open order pages fetch it again, or (`withOrder`) are sent it as the buyer sees it (read after the commit). */
+  | { kind: 'push'; room: 'user'; userId: number; event: 'orders:changed'; orderId: number; withOrder?: true }
   /** The person's sockets everywhere reconnect, so their rooms follow their new role. */
   | { kind: 'reconnect'; userId: number }
   /** Each owner's open pages get their tickets' new state (read after the commit). */
   | { kind: 'push-tickets'; ticketIds: number[] }
   | { kind: 'seats'; sessionId: number; sold?: string[]; freed?: string[] }
+  /** Redis reads these sessions' hall plan again. */
+  | { kind: 'replan'; sessionIds: number[] }
   /** Delayed jobs at the sessions' start and end move their tickets' watching states. */
   | { kind: 'watching-jobs'; sessionIds: number[] }
-  | { kind: 'job'; name: JobName; payload: unknown; jobId: string };
+  /** `at`: not before this instant (epoch ms), e.g. an order's payment deadline. */
+  | { kind: 'job'; name: JobName; payload: unknown; jobId: string; at?: number };
 
 const invalidate = (...caches: CacheName[]): Duty[] => caches.map((cache) => ({ kind: 'invalidate', cache }));
 /** Every open dashboard fetches its counts again. */
 const DASHBOARD: Duty = { kind: 'push', room: 'staff', event: 'dashboard:changed' };
-const job = <N extends JobName>(name: N, payload: JobPayload<N>, jobId: string): Duty => ({
+const job = <N extends JobName>(name: N, payload: JobPayload<N>, jobId: string, at?: number): Duty => ({
   kind: 'job',
   name,
   payload,
   jobId,
+  ...(at === undefined ? {} : { at }),
 });
 
 type Table = { [K in ChangeKind]: (change: Extract<Change, { what: K }>) => Duty[] };
 
 export const EFFECTS: Table = {
   // A film's title, age, images, genres or rental flag show on the banner, the new films and the bill.
-  films: () => [...invalidate('banner', 'new-films', 'schedules', 'films', 'film'), DASHBOARD],
-  // The bill and a film page list sessions.
-  sessions: (c) => [...invalidate('schedules', 'film'), DASHBOARD, { kind: 'watching-jobs', sessionIds: c.ids }],
+  films: () => [...invalidate('banner', 'new-films', 'schedules', 'films', 'film', 'pages'), DASHBOARD],
+  // The bill and a film page list sessions (and their rendered pages, their seats left); the catalogue
+  // says which films are on the bill and which are announced.
+  sessions: (c) => [
+    ...invalidate('schedules', 'films', 'film', 'pages'),
+    DASHBOARD,
+    { kind: 'watching-jobs', sessionIds: c.ids },
+    ...(c.moved || c.cancelled ? [{ kind: 'replan', sessionIds: c.ids } as const] : []),
+    ...(c.cancelled
+      ? c.ids.map((sessionId) => job('mail.session-cancelled', { sessionId }, sessionJobIds.cancelledMail(sessionId)))
+      : []),
+  ],
+  orders: (c) => {
+    // The moment a buyer waits for, paid: the page is sent the order with its tickets, no read of its own.
+    const buyer: Duty[] =
+      c.userId === null
+        ? []
+        : [
+            {
+              kind: 'push',
+              room: 'user',
+              userId: c.userId,
+              event: 'orders:changed',
+              orderId: c.orderId,
+              ...(c.kind === 'paid' ? { withOrder: true as const } : {}),
+            },
+          ];
+    switch (c.kind) {
+      case 'created':
+        return [
+          // Its seats show taken on every map and on the bill while the buyer pays; the dashboard counts them.
+          { kind: 'seats', sessionId: c.sessionId, sold: c.seats },
+          ...invalidate('schedules', 'film', 'pages'),
+          DASHBOARD,
+          ...buyer,
+          job('orders.expire', { orderId: c.orderId }, orderJobIds.expire(c.orderId), c.expiresAt),
+        ];
+      case 'paid':
+        return [
+          // Taken again, for a payment that came after its order expired; for the others a no-op.
+          { kind: 'seats', sessionId: c.sessionId, sold: c.seats },
+          ...invalidate('schedules', 'film', 'pages'),
+          DASHBOARD,
+          ...buyer,
+          { kind: 'push-tickets', ticketIds: c.ticketIds },
+          job('tickets.render-pdf', { ticketIds: c.ticketIds }, ticketJobIds.pdfs(c.ticketIds)),
+          job('mail.order-paid', { orderId: c.orderId }, orderJobIds.paidMail(c.orderId)),
+        ];
+      case 'closed':
+        return [
+          { kind: 'seats', sessionId: c.sessionId, freed: c.seats },
+          ...invalidate('schedules', 'film', 'pages'),
+          DASHBOARD,
+          ...buyer,
+        ];
+      case 'late-refund':
+        return [...buyer, job('mail.order-late-refund', { orderId: c.orderId }, orderJobIds.lateRefundMail(c.orderId))];
+      case 'refund-refused':
+        return [...buyer, { kind: 'push-tickets', ticketIds: c.ticketIds }];
+    }
+  },
   tickets: (c) => {
     const owner: Duty = { kind: 'push-tickets', ticketIds: c.ticketIds };
     switch (c.kind) {
-      case 'sold':
-        return [
-          // The bill and a film page list taken seats; the dashboard counts sales.
-          ...invalidate('schedules', 'film'),
-          DASHBOARD,
-          owner,
-          { kind: 'seats', sessionId: c.sessionId, sold: c.seats },
-          job('tickets.render-pdf', { ticketIds: c.ticketIds }, ticketJobIds.pdfs(c.ticketIds)),
-          job('mail.tickets-sold', { userId: c.userId, ticketIds: c.ticketIds }, ticketJobIds.soldMail(c.ticketIds)),
-        ];
       case 'refunded':
         return [
-          ...invalidate('schedules', 'film'),
+          ...invalidate('schedules', 'film', 'pages'),
           DASHBOARD,
           owner,
           { kind: 'seats', sessionId: c.sessionId, freed: c.seats },
@@ -105,16 +169,21 @@ export const EFFECTS: Table = {
     return [];
   },
   // A film page lists its reviews.
-  reviews: () => [...invalidate('film'), DASHBOARD],
-  news: () => [DASHBOARD],
-  promotions: () => [DASHBOARD],
-  // A film page lists its cast.
-  persons: () => [...invalidate('film'), DASHBOARD],
+  reviews: () => [...invalidate('film', 'pages'), DASHBOARD],
+  // The news and promotions pages are rendered on the server (and the home page shows promotions).
+  news: () => [...invalidate('pages'), DASHBOARD],
+  promotions: () => [...invalidate('pages'), DASHBOARD],
+  // A film page lists its cast; a person has a page.
+  persons: () => [...invalidate('film', 'pages'), DASHBOARD],
   // Genre names show on the new films, the bill, the catalogue and film pages.
-  genres: () => [...invalidate('new-films', 'schedules', 'films', 'film'), DASHBOARD],
-  countries: () => [...invalidate('films', 'film'), DASHBOARD],
+  genres: () => [...invalidate('new-films', 'schedules', 'films', 'film', 'pages'), DASHBOARD],
+  countries: () => [...invalidate('films', 'film', 'pages'), DASHBOARD],
   // Hall names show on the bill and a film page's sessions.
-  halls: () => [...invalidate('schedules', 'film'), DASHBOARD],
+  halls: (c) => [
+    ...invalidate('schedules', 'film', 'pages'),
+    DASHBOARD,
+    ...(c.replanned?.length ? [{ kind: 'replan', sessionIds: c.replanned } as const] : []),
+  ],
   'password-resets': (c) => [job('mail.send', c.mail, `password-reset-${c.id}`)],
 };
 

@@ -42,6 +42,15 @@ export const conflict = (
     | 'refund_closed'
     | 'door_closed'
     | 'session_overlap'
+    | 'order_paid'
+    | 'order_closed'
+    | 'refund_pending'
+    | 'refund_refused'
+    | 'session_has_sales'
+    | 'session_cancelled'
+    | 'no_open_shift'
+    | 'shift_open'
+    | 'shift_closed'
   >,
   message: string,
   details?: unknown,

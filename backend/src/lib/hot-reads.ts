@@ -61,7 +61,7 @@ export function sendPresented(
   res.setHeader('etag', presented.etag);
   res.setHeader('vary', 'Accept-Encoding');
   res.setHeader('cache-control', 'no-cache');
-  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-type', presented.contentType);
   if (req.headers['if-none-match'] === presented.etag) {
     res.statusCode = 304;
     res.end();
@@ -82,6 +82,9 @@ export function rememberHeaders(presented: Presented, res: ServerResponse): void
     Object.entries(res.getHeaders()).filter(([name]) => !PER_RESPONSE.has(name) && name !== 'content-encoding'),
   );
 }
+
+/** The metrics' route label of a rendered page. */
+export const PAGE_ROUTE = '/*';
 
 /** Static paths first, so '/api/films/news' is not taken for a film id (as the router mounts them). */
 const ROUTES = (Object.keys(CACHED_READS) as CachedRead[])
@@ -111,7 +114,7 @@ function headersFor(presented: Presented, encoding: Encoding): OutgoingHttpHeade
       etag: presented.etag,
       vary: 'Accept-Encoding',
       'cache-control': 'no-cache',
-      'content-type': 'application/json; charset=utf-8',
+      'content-type': presented.contentType,
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       'content-length': presented[encoding].length,
     };
@@ -128,12 +131,17 @@ function headersFor(presented: Presented, encoding: Encoding): OutgoingHttpHeade
  */
 export function fastPath(ctx: object): (req: IncomingMessage, res: ServerResponse) => string | undefined {
   const caches = cachesOf(ctx);
+  const find = (url: string): { presented: Presented | undefined; label: string } | undefined => {
+    const route = ROUTES.find((r) => r.match.test(url));
+    if (route) return { presented: caches.lookup(route.key, url), label: route.label };
+    // A page of the site, as the server rendered it (backend/src/web).
+    return url.startsWith('/api/') ? undefined : { presented: caches.lookupPage(url), label: PAGE_ROUTE };
+  };
   return (req, res) => {
     if (req.method !== 'GET' || !req.url) return undefined;
-    const route = ROUTES.find((r) => r.match.test(req.url!));
-    if (!route) return undefined;
-    const presented = caches.lookup(route.key, req.url);
-    if (!presented?.headers) return undefined;
+    const route = find(req.url);
+    const presented = route?.presented;
+    if (!route || !presented?.headers) return undefined;
     if (req.headers['if-none-match'] === presented.etag) {
       res.writeHead(304, {
         ...presented.headers,
@@ -145,7 +153,7 @@ export function fastPath(ctx: object): (req: IncomingMessage, res: ServerRespons
       return route.label;
     }
     const encoding = negotiate(req.headers['accept-encoding']);
-    res.writeHead(200, headersFor(presented, encoding));
+    res.writeHead(presented.status, headersFor(presented, encoding));
     res.end(presented[encoding]);
     return route.label;
   };

@@ -55,7 +55,8 @@ describe('storeRemoteImage', () => {
 
   it('stops reading a body over the limit while it streams (no Content-Length), nothing stored', async () => {
     const before = storedFiles().length;
-    const err = await refusal(server.image('huge.jpg', 'oversized'));
+    // Time enough to stream 10 MB on a busy machine: the limit that stops it must be the size.
+    const err = await refusal(server.image('huge.jpg', 'oversized'), { ...limits, timeoutMs: 30_000 });
     expect(err.reason).toBe('too_large');
     expect(storedFiles()).toHaveLength(before);
   });

@@ -1,4 +1,4 @@
-import { pino, stdSerializers, type Logger } from 'pino';
+import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config';
 import { redactUrlsIn } from './operator-messages';
 
@@ -12,11 +12,15 @@ const errSerializer = (err: Error) => {
   return out;
 };
 
-export function createLogger(config: Pick<Config, 'logLevel'>, name?: string): Logger {
-  return pino({
-    level: config.logLevel,
-    ...(name ? { name } : {}),
-    serializers: { err: errSerializer },
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.appSecret'],
-  });
+/** A process's logger, writing JSON lines to stdout (or to `destination`: tests read what was logged). */
+export function createLogger(config: Pick<Config, 'logLevel'>, name?: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      ...(name ? { name } : {}),
+      serializers: { err: errSerializer },
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.appSecret'],
+    },
+    destination,
+  );
 }

@@ -102,7 +102,15 @@ function responses(endpoint: Endpoint): Record<string, object> {
         : {
             [status]: {
               description: 'Успех',
-              content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
+              content: {
+                'application/json': { schema: jsonSchema(endpoint.response, 'output') },
+                ...Object.fromEntries(
+                  (endpoint.alsoProduces ?? []).map((type) => [
+                    type,
+                    { schema: { type: 'string', contentMediaType: type } },
+                  ]),
+                ),
+              },
             },
           };
   const hasInput = endpoint.params || endpoint.query || endpoint.body || endpoint.upload;

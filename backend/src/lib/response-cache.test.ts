@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterCommit } from '../effects';
+import { announce } from '../effects';
 import { startApi, type RunningApi } from '../server';
 import { useTestApi } from '../testing/api';
 import { buildFilm } from '../testing/factories';
@@ -33,7 +33,7 @@ const same = ({ date: _d, 'x-request-id': _r, connection: _c, 'keep-alive': _k, 
 describe('the cached public reads', () => {
   it('answers brotli, gzip or plain as the client accepts, with an ETag, and 304 when it matches', async () => {
     const film = await buildFilm(api.ctx.db, { title: 'Кэшируемый', promoImg: 'promo/c.webp', isRent: 1 });
-    await afterCommit(api.ctx, [{ what: 'films', ids: [film.id] }]);
+    await announce(api.ctx, [{ what: 'films', ids: [film.id] }]);
     const plain = await get(api.t.url, '/api/banner');
     const br = await get(api.t.url, '/api/banner', { 'accept-encoding': 'gzip, deflate, br' });
     const gzip = await get(api.t.url, '/api/banner', { 'accept-encoding': 'gzip' });
@@ -80,13 +80,13 @@ describe('a write seen by every API process', () => {
 
   it('drops the cached banner in the other process once a film change commits here', async () => {
     const shown = await buildFilm(api.ctx.db, { title: 'Первый баннер', promoImg: 'promo/1.webp' });
-    await afterCommit(api.ctx, [{ what: 'films', ids: [shown.id] }]);
+    await announce(api.ctx, [{ what: 'films', ids: [shown.id] }]);
     const banner = async () => JSON.parse((await get(other.url, '/api/banner')).body.toString()) as { id: number };
     expect((await banner()).id).toBe(shown.id);
     expect((await banner()).id).toBe(shown.id);
 
     const newer = await buildFilm(api.ctx.db, { title: 'Новый баннер', promoImg: 'promo/2.webp' });
-    await afterCommit(api.ctx, [{ what: 'films', ids: [newer.id] }]);
+    await announce(api.ctx, [{ what: 'films', ids: [newer.id] }]);
     await expect.poll(async () => (await banner()).id).toBe(newer.id);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The hot public reads (the home page's banner, new films and bill, the catalogue, a film page)
- * answered from this process's memory: the presented JSON, gzip- and brotli-compressed once, with
+ * and the server-rendered pages (backend/src/web) answered from this process's memory: the presented
+ * JSON or HTML, gzip- and brotli-compressed once, with
  * its ETag, per cache generation. A committed write invalidates a cache through the effects table,
  * which publishes its name on a Redis channel; every API process drops its copies on hearing it
  * (within milliseconds; a reconnected subscriber drops everything, and entries also age out as a
@@ -20,13 +21,19 @@ export const CACHED_READS = {
   'GET /banner': { cache: 'banner' },
   'GET /films/news': { cache: 'new-films' },
   'GET /schedules': { cache: 'schedules', perDay: true },
-  'GET /films': { cache: 'films' },
+  // Which films are on the bill depends on the day's sessions.
+  'GET /films': { cache: 'films', perDay: true },
   // A film page lists its sessions from today on.
   'GET /films/:id': { cache: 'film', perDay: true },
 } as const satisfies Partial<Record<ApiKey, { cache: string; perDay?: boolean }>>;
 
 export type CachedRead = keyof typeof CACHED_READS;
-export type CacheName = (typeof CACHED_READS)[CachedRead]['cache'];
+/** The reads' caches, and 'pages': the rendered HTML of the site's pages, per address and day. */
+export type CacheName = (typeof CACHED_READS)[CachedRead]['cache'] | 'pages';
+const CACHE_NAMES: CacheName[] = [...new Set(Object.values(CACHED_READS).map((read) => read.cache)), 'pages'];
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** A safety net only: invalidation is what keeps entries true. */
 const MAX_AGE_MS = 60_000;
@@ -42,7 +49,12 @@ export class Presented {
   /** The response headers of the first full answer, reused by the fast path (hot-reads.ts). */
   headers: OutgoingHttpHeaders | undefined;
 
-  constructor(readonly identity: Buffer) {
+  constructor(
+    readonly identity: Buffer,
+    readonly contentType = JSON_TYPE,
+    /** A page can be a cached 404 (the site's not-found page). */
+    readonly status = 200,
+  ) {
     this.etag = `"${createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`;
     this.gzip = gzipSync(identity, { level: 9 });
     this.br = brotliCompressSync(identity, {
@@ -67,33 +79,63 @@ export const cachedRead = (
 /** One process's cached reads. */
 export class ResponseCaches {
   private readonly entries = new Map<CacheName, Map<string, Presented>>();
+  /** Loads under way, by cache, generation and variant. */
+  private readonly loading = new Map<string, Promise<Presented>>();
   /** Bumped by every invalidation heard: a load begun before one is not kept. */
   private readonly generations = new Map<CacheName, number>();
 
   /** The variant of a read: its address as requested (path and query), and the day when it depends on it. */
   static variant(key: CachedRead, url: string, now = new Date()): string {
-    return 'perDay' in CACHED_READS[key] ? `${url}|${toCinemaDate(now)}` : url;
+    return 'perDay' in CACHED_READS[key] ? perDay(url, now) : url;
   }
 
   lookup(key: CachedRead, url: string): Presented | undefined {
-    const entry = this.entries.get(CACHED_READS[key].cache)?.get(ResponseCaches.variant(key, url));
-    return entry && Date.now() - entry.storedAt < MAX_AGE_MS ? entry : undefined;
+    return this.find(CACHED_READS[key].cache, ResponseCaches.variant(key, url));
   }
 
   /** From memory, or loaded, serialised and compressed once. */
-  async read(key: CachedRead, url: string, load: () => Promise<unknown>): Promise<Presented> {
-    const hit = this.lookup(key, url);
-    if (hit) return hit;
-    const name = CACHED_READS[key].cache;
+  read(key: CachedRead, url: string, load: () => Promise<unknown>): Promise<Presented> {
+    return this.keep(CACHED_READS[key].cache, ResponseCaches.variant(key, url), async () => {
+      return new Presented(Buffer.from(JSON.stringify(await load())));
+    });
+  }
+
+  /** A rendered page (it shows today's sessions: one variant per address and day). */
+  lookupPage(url: string): Presented | undefined {
+    return this.find('pages', perDay(url));
+  }
+
+  readPage(url: string, render: () => Promise<Presented>): Promise<Presented> {
+    return this.keep('pages', perDay(url), render);
+  }
+
+  private find(name: CacheName, variant: string): Presented | undefined {
+    const entry = this.entries.get(name)?.get(variant);
+    return entry && Date.now() - entry.storedAt < MAX_AGE_MS ? entry : undefined;
+  }
+
+  /** Requests that miss the same variant at once share one load (a page render is costly under load). */
+  private keep(name: CacheName, variant: string, load: () => Promise<Presented>): Promise<Presented> {
+    const hit = this.find(name, variant);
+    if (hit) return Promise.resolve(hit);
     const generation = this.generations.get(name) ?? 0;
-    const presented = new Presented(Buffer.from(JSON.stringify(await load())));
-    if ((this.generations.get(name) ?? 0) === generation) {
-      const variants = this.entries.get(name) ?? new Map<string, Presented>();
-      variants.set(ResponseCaches.variant(key, url), presented);
-      if (variants.size > MAX_VARIANTS) variants.delete(variants.keys().next().value!);
-      this.entries.set(name, variants);
+    const key = `${name}\u0000${generation}\u0000${variant}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = load()
+        .then((presented) => {
+          if ((this.generations.get(name) ?? 0) === generation) {
+            const variants = this.entries.get(name) ?? new Map<string, Presented>();
+            variants.set(variant, presented);
+            if (variants.size > MAX_VARIANTS) variants.delete(variants.keys().next().value!);
+            this.entries.set(name, variants);
+          }
+          return presented;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
     }
-    return presented;
+    return loading;
   }
 
   drop(name: CacheName): void {
@@ -102,9 +144,11 @@ export class ResponseCaches {
   }
 
   dropAll(): void {
-    for (const { cache } of Object.values(CACHED_READS)) this.drop(cache);
+    for (const name of CACHE_NAMES) this.drop(name);
   }
 }
+
+const perDay = (url: string, now = new Date()) => `${url}|${toCinemaDate(now)}`;
 
 const perContext = new WeakMap<object, ResponseCaches>();
 

@@ -10,12 +10,15 @@ import { CINEMA, TRAILER_EMBED_ORIGINS } from '../contract/constants';
 /**
  * The site's Content-Security-Policy: its own scripts, styles, fonts and API (the WebSocket too),
  * images from anywhere over https (posters and avatars may be links), and frames only from the
- * trailer players and the map. Nothing may frame the site.
+ * trailer players and the map. Nothing may frame the site. Style attributes are allowed (never
+ * <style> elements): pages rendered on the server carry the ones React sets (a slider's custom
+ * properties, an image's aspect ratio), which the browser would otherwise refuse before hydration.
  */
 export const SITE_CSP: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
+  'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],

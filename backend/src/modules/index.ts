@@ -15,14 +15,19 @@ import { genreRoutes } from './genres/routes';
 import { hallRoutes } from './halls/routes';
 import { healthRoutes } from './health/routes';
 import { newsRoutes } from './news/routes';
+import { orderRoutes } from './orders/routes';
 import { personRoutes } from './persons/routes';
+import { priceRoutes } from './prices/routes';
 import { profileRoutes } from './profile/routes';
 import { queueRoutes } from './queues/routes';
+import { reportRoutes } from './reports/routes';
 import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { seatRoutes } from './seats/routes';
+import { shiftRoutes } from './shifts/routes';
 import { stockRoutes } from './stocks/routes';
 import { ticketRoutes } from './tickets/routes';
+import { tillRoutes } from './till/routes';
 import { userRoutes } from './users/routes';
 
 export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => boolean }): Router {
@@ -47,11 +52,16 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         stockRoutes(ctx),
         seatRoutes(ctx),
         ticketRoutes(ctx),
+        orderRoutes(ctx),
+        shiftRoutes(ctx),
+        tillRoutes(ctx),
+        priceRoutes(ctx),
         dashboardRoutes(ctx),
         userRoutes(ctx),
         achievementRoutes(ctx),
         docsRoutes(),
         queueRoutes(ctx),
+        reportRoutes(ctx),
       ],
       { checkResponses: ctx.config.env !== 'production' },
     ),

@@ -7,7 +7,7 @@
 import { MAX_SEATS_PER_PURCHASE } from '../contract/constants';
 import { z } from '../contract/zod';
 
-export const QUEUE_NAMES = ['mail', 'tickets'] as const;
+export const QUEUE_NAMES = ['mail', 'tickets', 'orders'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 /** The states a queue's jobs are counted by (metrics, the queue monitor). */
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
@@ -28,17 +28,32 @@ export const JOBS = {
       html: z.string().optional(),
     }),
   },
-  /** Mails the buyer their tickets, each as a PDF attachment (rendered here when missing: Redis carries ids only). */
-  'mail.tickets-sold': {
+  /**
+   * Mails the buyer their paid order: the tickets, each as a PDF attachment (rendered here when
+   * missing: Redis carries ids only), and the receipt's data.
+   */
+  'mail.order-paid': {
     queue: 'mail',
-    shown: ['userId', 'ticketIds'],
-    payload: z.object({ userId: z.number().int().positive(), ticketIds: TicketIdsSchema }),
+    shown: ['orderId'],
+    payload: z.object({ orderId: z.number().int().positive() }),
+  },
+  /** Tells the buyer that their payment came after the seats were resold and is being returned. */
+  'mail.order-late-refund': {
+    queue: 'mail',
+    shown: ['orderId'],
+    payload: z.object({ orderId: z.number().int().positive() }),
   },
   /** Confirms a refund to the ticket's owner. */
   'mail.ticket-refunded': {
     queue: 'mail',
     shown: ['ticketId'],
     payload: z.object({ ticketId: z.number().int().positive() }),
+  },
+  /** Tells every buyer of a cancelled session (online and at the till, when a contact is known) how their money comes back. */
+  'mail.session-cancelled': {
+    queue: 'mail',
+    shown: ['sessionId'],
+    payload: z.object({ sessionId: z.number().int().positive() }),
   },
   /** Renders the current PDF of each ticket into <storage>/tickets/<id>/ (after a sale, and again after a refund). */
   'tickets.render-pdf': {
@@ -62,13 +77,39 @@ export const JOBS = {
     shown: [],
     payload: z.object({}),
   },
+  /**
+   * Delivers every sale and refund not yet reported to ЕАИС, one report per session (modules/eais):
+   * EAIS_URL, or files in DATA_DIR/eais/. A failed delivery is recorded and the job fails (retried).
+   */
+  'eais.report': {
+    queue: 'tickets',
+    shown: [],
+    payload: z.object({}),
+  },
+  /** At an order's payment deadline: asks the provider, then expires it unless it was paid. */
+  'orders.expire': {
+    queue: 'orders',
+    shown: ['orderId'],
+    payload: z.object({ orderId: z.number().int().positive() }),
+  },
+  /** Asks the provider about pending orders, late payments and unsettled refunds: lost notifications heal. */
+  'orders.reconcile': {
+    queue: 'orders',
+    shown: [],
+    payload: z.object({}),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType; shown: readonly string[] }>;
 
 /**
  * Jobs the workers schedule themselves: each runs every `everyMs` (a BullMQ job scheduler, one
  * per deployment however many workers upsert it) and once when a workers process starts.
  */
-export const REPEATED_JOBS = [{ name: 'tickets.watching-sweep', everyMs: 60_000 }] as const satisfies readonly {
+export const REPEATED_JOBS = [
+  { name: 'tickets.watching-sweep', everyMs: 60_000 },
+  { name: 'orders.reconcile', everyMs: 60_000 },
+  // ЕАИС wants every ticket at least hourly.
+  { name: 'eais.report', everyMs: 15 * 60_000 },
+] as const satisfies readonly {
   name: keyof typeof JOBS;
   everyMs: number;
 }[];

@@ -1,4 +1,4 @@
-/** Every room name (DESIGN.md, "Realtime rooms"), in one place. */
+/** Every room name (docs/architecture.md, "Realtime rooms"), in one place. */
 
 /** Everyone watching a session's hall (seat maps). */
 export const sessionRoom = (sessionId: number) => `session:${sessionId}`;

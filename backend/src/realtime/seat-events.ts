@@ -11,10 +11,10 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { MAX_HOLDS_PER_SECOND } from '../contract/constants';
 import {
-  SeatRefSchema,
-  SessionRefSchema,
+  SEAT_CLIENT_EVENT_SCHEMAS,
   type HoldAck,
   type SeatAck,
+  type SeatClientEvent,
   type SeatClientEvents,
   type SeatRefusal,
 } from '../contract/seats';
@@ -43,6 +43,8 @@ const REFUSAL: Record<Exclude<SeatStatus, 'ok'>, SeatRefusal> = {
   invalid: 'invalid',
   missing: 'invalid',
   expired: 'invalid',
+  orphan: 'orphan',
+  none: 'none',
 };
 
 const refuse = (reason: SeatRefusal) => ({ ok: false, reason }) as const;
@@ -97,31 +99,41 @@ export function registerSeatEvents(
   });
 
   /**
-   * Validates the payload and runs the handler, which answers through `reply`. Failures are
-   * logged and answered too.
+   * Validates the payload against the event's declared schema and runs the handler, which answers
+   * through `reply`. An event is one payload and an acknowledgement: anything else (no payload, two,
+   * a payload that does not parse) is refused as 'invalid' before the handler; an event sent without
+   * an acknowledgement is ignored. Failures are logged and answered too.
    */
-  function on<E extends keyof SeatClientEvents, S extends z.ZodType>(
+  function on<E extends SeatClientEvent>(
     event: E,
-    schema: S,
-    handler: (payload: z.output<S>, reply: Reply<E>) => Promise<void>,
+    handler: (payload: z.output<(typeof SEAT_CLIENT_EVENT_SCHEMAS)[E]>, reply: Reply<E>) => Promise<void>,
   ) {
-    socket.on(event, (async (payload: unknown, ack: unknown) => {
+    socket.on(event, (async (...args: unknown[]) => {
+      const ack = args.pop();
       if (typeof ack !== 'function') return;
       let replied = false;
       const reply = ((result: SeatAck) => {
         replied = true;
         ack(result);
       }) as Reply<E>;
-      const parsed = schema.safeParse(payload);
+      const parsed = SEAT_CLIENT_EVENT_SCHEMAS[event].safeParse(args.length === 1 ? args[0] : undefined);
       if (!parsed.success) return reply(refuse('invalid'));
       try {
-        await handler(parsed.data, reply);
+        await handler(parsed.data as z.output<(typeof SEAT_CLIENT_EVENT_SCHEMAS)[E]>, reply);
       } catch (err) {
         logger.error({ ...errorFields(err), event }, 'seat event failed');
         if (!replied) reply(refuse('unavailable'));
       }
     }) as never);
   }
+
+  // An event nobody listens to is answered too, so that a client asking for one is not left waiting.
+  socket.onAny((event: unknown, ...args: unknown[]) => {
+    const ack = args.at(-1);
+    if (typeof ack === 'function' && !Object.hasOwn(SEAT_CLIENT_EVENT_SCHEMAS, String(event))) {
+      (ack as (result: SeatAck) => void)(refuse('invalid'));
+    }
+  });
 
   async function stopWatching() {
     if (!watching) return;
@@ -132,7 +144,6 @@ export function registerSeatEvents(
 
   on(
     'seats:join',
-    SessionRefSchema,
     serially(async ({ sessionId }, reply) => {
       const user = await viewer();
       // Watching starts before the snapshot is taken: a change made after it is written once the
@@ -159,14 +170,13 @@ export function registerSeatEvents(
 
   on(
     'seats:leave',
-    SessionRefSchema,
     serially(async ({ sessionId }, reply) => {
       if (watching?.sessionId === sessionId) await stopWatching();
       reply({ ok: true });
     }),
   );
 
-  on('seats:hold', SeatRefSchema, async ({ sessionId, seat }, reply) => {
+  on('seats:hold', async ({ sessionId, seat }, reply) => {
     const user = await viewer();
     const ack: HoldAck = !user
       ? refuse('auth')
@@ -177,13 +187,22 @@ export function registerSeatEvents(
     reply(ack);
   });
 
-  on('seats:release', SeatRefSchema, async ({ sessionId, seat }, reply) => {
+  on('seats:best', async ({ sessionId, count }, reply) => {
+    const user = await viewer();
+    if (!user) return reply(refuse('auth'));
+    if (!mayHold()) return reply(refuse('rate'));
+    const result = await store.best(sessionId, user.id, count);
+    if (result.status !== 'ok') return reply(refuse(REFUSAL[result.status]));
+    reply({ ok: true, seats: result.seats ?? [], version: result.version, deadline: result.deadline, now: result.now });
+  });
+
+  on('seats:release', async ({ sessionId, seat }, reply) => {
     const user = await viewer();
     if (!user) return reply(refuse('auth'));
     reply(holdAck(await store.release(sessionId, user.id, seat)));
   });
 
-  on('seats:release-all', SessionRefSchema, async ({ sessionId }, reply) => {
+  on('seats:release-all', async ({ sessionId }, reply) => {
     const user = await viewer();
     if (!user) return reply(refuse('auth'));
     reply(holdAck(await store.release(sessionId, user.id)));

@@ -1,7 +1,6 @@
 /** The hold scripts' rules, straight against Redis (no sockets), and the feed they publish on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../db';
-import { buildSession, buildUser } from '../testing/factories';
+import { buildSession, buildUser, buildTicket } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/harness';
 import type { FeedDelta } from './fanout';
 import { subscribeSeatFeed, type SeatFeed } from './seat-feed';
@@ -73,7 +72,7 @@ describe('hold rules', () => {
 
   it('refuses a seat sold in the database as taken', async () => {
     const s = await newSession();
-    await ctx.db.insert(schema.tickets).values({ sessionId: s, userId: bob, seatNumber: 'r2m2', price: 350 });
+    await buildTicket(ctx.db, { sessionId: s, userId: bob, seatNumber: 'r2m2' });
     expect((await store.hold(s, ann, 'r2m2')).status).toBe('taken');
     expect((await store.snapshot(s, ann)).sold).toEqual(['r2m2']);
   });

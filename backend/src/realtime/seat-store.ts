@@ -4,11 +4,13 @@
  * script finds it missing. Every answer lists the changes it made under one new version number,
  * and the script publishes the same changes on the seat feed (seat-feed.ts), whoever called it.
  */
-import { and, eq, notInArray } from 'drizzle-orm';
-import { HALL_PLACES, HALL_ROWS, MAX_SEATS_PER_PURCHASE, RELEASED_TICKET_STATUSES } from '../contract/constants';
+import { and, eq } from 'drizzle-orm';
+import { MAX_SEATS_PER_PURCHASE } from '../contract/constants';
 import type { SeatChange, SeatCode } from '../contract/seats';
 import type { AppContext } from '../context';
 import { schema } from '../db';
+import { loadPlan } from '../modules/halls/plan-read';
+import { occupiesSeatSql } from '../modules/tickets/state';
 import { LuaScript } from './lua-script';
 
 /** The pub/sub channel on which the scripts publish every change (one per deployment). */
@@ -25,13 +27,14 @@ export const SEAT_SCRIPTS = {
   unsell: sessionScript('unsell'),
   expire: sessionScript('expire'),
   load: sessionScript('load'),
+  best: sessionScript('best'),
   due: LuaScript.fromFiles('clock', 'due'),
 };
 
 /** How long a session's record stays in Redis after its start (holds are refused from the start on). */
 const KEEP_AFTER_START_MS = 24 * 3600_000;
 
-export type SeatStatus = 'ok' | 'taken' | 'limit' | 'past' | 'invalid' | 'expired' | 'missing';
+export type SeatStatus = 'ok' | 'taken' | 'limit' | 'past' | 'invalid' | 'expired' | 'missing' | 'orphan' | 'none';
 
 export interface SeatResult {
   /** 'missing': no such session; 'expired': a seat to buy is not (or no longer) held by the buyer. */
@@ -43,6 +46,8 @@ export interface SeatResult {
   now: number;
   /** The offending seat of a refused check. */
   seat?: SeatCode;
+  /** The seats 'Лучшие места' held. */
+  seats?: SeatCode[];
 }
 
 export interface SeatSnapshotResult extends SeatResult {
@@ -64,6 +69,7 @@ function normalize(raw: Raw): SeatSnapshotResult {
     deadline: typeof raw.deadline === 'number' ? raw.deadline : null,
     now: typeof raw.now === 'number' ? raw.now : Date.now(),
     ...(typeof raw.seat === 'string' ? { seat: raw.seat } : {}),
+    ...(raw.seats !== undefined ? { seats: list<SeatCode>(raw.seats) } : {}),
     sold: list<SeatCode>(raw.sold).sort(),
     held: list<SeatCode>(raw.held).sort(),
     mine: list<SeatCode>(raw.mine).sort(),
@@ -83,7 +89,16 @@ export class SeatStore {
 
   sessionKeys(sessionId: number): string[] {
     const key = (part: string) => this.ctx.keys.of('seats', sessionId, part);
-    return [key('meta'), key('sold'), key('holds'), key('deadlines'), this.expiryKey, seatFeedChannel(this.ctx)];
+    return [
+      key('meta'),
+      key('sold'),
+      key('holds'),
+      key('deadlines'),
+      this.expiryKey,
+      seatFeedChannel(this.ctx),
+      key('plan'),
+      key('spots'),
+    ];
   }
 
   snapshot(sessionId: number, viewer: number | undefined): Promise<SeatSnapshotResult> {
@@ -92,7 +107,22 @@ export class SeatStore {
 
   hold(sessionId: number, viewer: number, seat: string): Promise<SeatResult> {
     const ttl = this.ctx.config.holdTtlSeconds * 1000;
-    return this.run('hold', sessionId, [viewer, seat, ttl, MAX_SEATS_PER_PURCHASE, HALL_ROWS, HALL_PLACES]);
+    return this.run('hold', sessionId, [viewer, seat, ttl, MAX_SEATS_PER_PURCHASE]);
+  }
+
+  /** 'Лучшие места': holds `count` adjacent seats nearest the hall's best point (result.seats). */
+  best(sessionId: number, viewer: number, count: number): Promise<SeatResult> {
+    const ttl = this.ctx.config.holdTtlSeconds * 1000;
+    return this.run('best', sessionId, [viewer, count, ttl, MAX_SEATS_PER_PURCHASE]);
+  }
+
+  /**
+   * The hall's plan changed: the session's record is read again from the database at its next use
+   * (holds and sold seats stay; versions go on from the clock).
+   */
+  async forgetPlan(sessionId: number): Promise<void> {
+    const [meta, , , , , , plan, spots] = this.sessionKeys(sessionId);
+    await this.ctx.redis.del(meta!, plan!, spots!);
   }
 
   /** Releases one seat of the viewer, or every seat when none is named. */
@@ -125,24 +155,28 @@ export class SeatStore {
     return (await SEAT_SCRIPTS.due.run(this.ctx.redis, [this.expiryKey], [limit])) as string[];
   }
 
-  /** Copies the session's start and sold seats from the database; false when there is no such session. */
+  /** Copies the session's start, its hall's plan and occupied seats from the database; false when there is no such (live) session. */
   private async load(sessionId: number): Promise<boolean> {
     const { sessions, tickets } = schema;
     const [session] = await this.ctx.db
-      .select({ start: sessions.startTime })
+      .select({ start: sessions.startTime, hallId: sessions.hallId, cancelledAt: sessions.cancelledAt })
       .from(sessions)
       .where(eq(sessions.id, sessionId));
-    if (!session) return false;
+    // A cancelled session has no seats to hold: the maps answer 'missing'.
+    if (!session || session.cancelledAt) return false;
+    const layout = await loadPlan(this.ctx.db, session.hallId);
+    const seats = layout.seats.filter((s) => !s.blocked).map((s) => [s.code, s.row, s.x, s.pair ?? '']);
     const sold = await this.ctx.db
       .select({ seat: tickets.seatNumber })
       .from(tickets)
-      .where(and(eq(tickets.sessionId, sessionId), notInArray(tickets.status, [...RELEASED_TICKET_STATUSES])));
+      .where(and(eq(tickets.sessionId, sessionId), occupiesSeatSql()));
     const start = session.start.getTime();
     const keepUntil = Math.max(start, Date.now()) + KEEP_AFTER_START_MS;
     await SEAT_SCRIPTS.load.run(this.ctx.redis, this.sessionKeys(sessionId), [
       sessionId,
       start,
       keepUntil,
+      JSON.stringify({ seats, best: [layout.best.row, layout.best.x] }),
       ...sold.map((t) => t.seat),
     ]);
     return true;

@@ -3,9 +3,9 @@
  * are sold or free again, and its script tells every open map of the session.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { LIVE_TICKET_STATUS } from '../contract/constants';
 import type { AppContext } from '../context';
 import { schema } from '../db';
+import { occupiesSeatSql } from '../modules/tickets/state';
 import { SeatStore } from './seat-store';
 
 type SeatSyncContext = Pick<AppContext, 'redis' | 'db' | 'keys' | 'config' | 'logger'>;
@@ -19,9 +19,7 @@ async function stillFree(ctx: SeatSyncContext, sessionId: number, seats: string[
   const sold = await ctx.db
     .select({ seat: tickets.seatNumber })
     .from(tickets)
-    .where(
-      and(eq(tickets.sessionId, sessionId), inArray(tickets.seatNumber, seats), eq(tickets.status, LIVE_TICKET_STATUS)),
-    );
+    .where(and(eq(tickets.sessionId, sessionId), inArray(tickets.seatNumber, seats), occupiesSeatSql()));
   const resold = new Set(sold.map((t) => t.seat));
   return seats.filter((seat) => !resold.has(seat));
 }

@@ -4,8 +4,9 @@
  * script publishes the change), and the others find nothing left to do: one change per expiry.
  */
 import type { Logger } from '../lib/logger';
-import type { SeatStore } from './seat-store';
 import { errorFields } from '../lib/operator-messages';
+import { repeatEvery, type Repeating } from '../lib/repeat';
+import type { SeatStore } from './seat-store';
 
 /** Well under the promised second between a deadline and the broadcast. */
 export const SWEEP_INTERVAL_MS = 250;
@@ -27,18 +28,10 @@ export async function sweepExpiredHolds(store: SeatStore): Promise<number> {
   return freed;
 }
 
-export function startSweeper(store: SeatStore, logger: Logger): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    // A slow round (Redis busy) is not stacked with the next one.
-    running ??= sweepExpiredHolds(store)
-      .catch((err: unknown) => logger.warn(errorFields(err), 'hold sweep failed'))
-      .finally(() => (running = undefined));
-  }, SWEEP_INTERVAL_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startSweeper(store: SeatStore, logger: Logger): Repeating {
+  return repeatEvery(
+    SWEEP_INTERVAL_MS,
+    () => sweepExpiredHolds(store),
+    (err) => logger.warn(errorFields(err), 'hold sweep failed'),
+  );
 }

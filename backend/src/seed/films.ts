@@ -2,7 +2,7 @@
  * The demo films, identified by title. A film created now also gets its genres, countries, cast,
  * stills and videos; a film that exists is left as the staff may have edited it.
  */
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { CAST_ROLES, CASTS, DIRECTOR_POSITION } from './data/casts';
 import { FILMS, type FilmSlug, type SeedFilm } from './data/films';
@@ -48,6 +48,19 @@ export async function loadSeededFilms(db: Db, ids: Iterable<number>): Promise<Se
     .from(schema.films)
     .where(inArray(schema.films.id, [...ids]))
     .orderBy(schema.films.id);
+}
+
+/**
+ * The demo films' distribution certificate (ПУ) numbers, made up ('121' then the film's id on six
+ * digits): sessions go on sale only for a film with one, and ЕАИС reports carry it. A number the
+ * staff typed stays.
+ */
+export async function ensurePuNumbers(db: Db, ids: Iterable<number>): Promise<void> {
+  const { films } = schema;
+  await db
+    .update(films)
+    .set({ puNumber: sql`'121' || lpad(${films.id}::text, 6, '0')` })
+    .where(and(inArray(films.id, [...ids]), isNull(films.puNumber)));
 }
 
 function filmRow(film: SeedFilm): typeof schema.films.$inferInsert {

@@ -13,9 +13,11 @@ import { ensureFavourites, ensureReviews } from './audience';
 import { ensureCountries, ensureGenres, ensureHalls, HALL_NAMES } from './catalog';
 import { ensureNews, ensurePromotions } from './content';
 import { BUYERS, DEMO_VIEWER } from './data/accounts';
-import { ensureFilms, loadSeededFilms } from './films';
+import { FILMS, type SeedFilm } from './data/films';
+import { ensureFilms, ensurePuNumbers, loadSeededFilms } from './films';
 import { copySeedImages } from './images';
 import { ensurePersons } from './persons';
+import { ensurePricing, priceHallSessions } from './prices';
 import { ensureProgramme } from './sessions';
 import { ensureUsers } from './users';
 
@@ -58,7 +60,15 @@ export async function seed({ db, storageDir, logger, now = new Date() }: SeedOpt
     const halls = await ensureHalls(tx);
     const persons = await ensurePersons(tx, today);
     const films = await ensureFilms(tx, { genres: genres.ids, countries: countries.ids, persons: persons.ids });
-    const inRent = (await loadSeededFilms(tx, films.ids.values())).filter((f) => f.isRent === 1);
+    await ensurePuNumbers(tx, films.ids.values());
+    // The films on the bill: in rental, and not only announced.
+    const announced = new Set(FILMS.filter((f: SeedFilm) => f.announced).map((f) => films.ids.get(f.slug)));
+    const inRent = (await loadSeededFilms(tx, films.ids.values())).filter(
+      (f) => f.isRent === 1 && !announced.has(f.id),
+    );
+    // Hall 3 is laid out like a real one: VIP, sofas, wheelchair spaces, price cards.
+    const pricedHall = halls.ids.get(HALL_NAMES[2]!)!;
+    const cards = await ensurePricing(tx, { hallId: pricedHall, filmId: inRent[0]?.id, today });
     const programme = await ensureProgramme(tx, {
       now,
       halls: HALL_NAMES.map((name) => halls.ids.get(name)!),
@@ -66,6 +76,7 @@ export async function seed({ db, storageDir, logger, now = new Date() }: SeedOpt
       buyers: BUYERS.map((slug) => users.ids.get(slug)!),
       viewer,
     });
+    await priceHallSessions(tx, pricedHall, cards);
     return {
       users: users.created,
       genres: genres.created,

@@ -7,11 +7,11 @@ import { and, gte, lt } from 'drizzle-orm';
 import { addDays, fromCinemaTime, toCinemaDate } from '../contract/time';
 import { schema, type Db } from '../db';
 import { planHallDay, type PlannedSession, type ProgrammeFilm } from './programme';
-import { planTickets, type PlannedTicket } from './tickets';
+import { planTickets, type PlannedPurchase } from './tickets';
 
 /** Today and the next seven days. */
 export const PROGRAMME_DAYS = 8;
-const TICKET_BATCH = 500;
+const ORDER_BATCH = 200;
 
 export interface ProgrammeInput {
   now: Date;
@@ -53,7 +53,7 @@ export async function ensureProgramme(db: Db, input: ProgrammeInput): Promise<{ 
   const upcoming = sessions
     .filter((s) => s.hallId === input.halls[1] && s.startTime >= evening && s.startTime < midnight)
     .sort((a, b) => +a.startTime - +b.startTime)[0];
-  const tickets: PlannedTicket[] = sessions.flatMap((s) =>
+  const purchases: PlannedPurchase[] = sessions.flatMap((s) =>
     planTickets(
       s,
       input.buyers,
@@ -61,10 +61,52 @@ export async function ensureProgramme(db: Db, input: ProgrammeInput): Promise<{ 
       s === ended || s === upcoming ? { userId: input.viewer, seats: s === ended ? 2 : 3 } : undefined,
     ),
   );
-  for (let i = 0; i < tickets.length; i += TICKET_BATCH) {
-    await db.insert(schema.tickets).values(tickets.slice(i, i + TICKET_BATCH));
-  }
-  return { sessions: sessions.length, tickets: tickets.length };
+  for (let i = 0; i < purchases.length; i += ORDER_BATCH)
+    await insertPaidOrders(db, purchases.slice(i, i + ORDER_BATCH));
+  return { sessions: sessions.length, tickets: purchases.reduce((n, p) => n + p.seats.length, 0) };
+}
+
+/** Each purchase as a paid order with its tickets and its audit entry (paid without a provider payment). */
+async function insertPaidOrders(db: Db, purchases: PlannedPurchase[]): Promise<void> {
+  const orders = await db
+    .insert(schema.orders)
+    .values(
+      purchases.map((p) => ({
+        userId: p.userId,
+        channel: 'web' as const,
+        sessionId: p.sessionId,
+        status: 'paid' as const,
+        totalKopecks: p.priceKopecks * p.seats.length,
+        expiresAt: p.purchaseDate,
+        paidAt: p.purchaseDate,
+        createdAt: p.purchaseDate,
+      })),
+    )
+    .returning({ id: schema.orders.id });
+  await db.insert(schema.orderEvents).values(
+    orders.map((o, i) => ({
+      orderId: o.id,
+      action: 'paid' as const,
+      channel: 'web' as const,
+      reason: 'Демонстрационные данные',
+      createdAt: purchases[i]!.purchaseDate,
+    })),
+  );
+  await db.insert(schema.tickets).values(
+    purchases.flatMap((p, i) =>
+      p.seats.map((seatNumber) => ({
+        orderId: orders[i]!.id,
+        sessionId: p.sessionId,
+        userId: p.userId,
+        seatNumber,
+        priceKopecks: p.priceKopecks,
+        basePriceKopecks: p.priceKopecks,
+        purchaseDate: p.purchaseDate,
+        status: 'paid' as const,
+        isWatching: p.isWatching,
+      })),
+    ),
+  );
 }
 
 /** 'hallId|YYYY-MM-DD' of every hall and cinema date in [from, to) that has at least one session. */

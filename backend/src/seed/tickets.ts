@@ -1,9 +1,10 @@
 /**
- * Tickets already sold for a new session: a few purchases of 1–4 neighbouring seats in distinct
+ * Orders already paid for a new session: a few purchases of 1–4 neighbouring seats in distinct
  * rows, more in the evening. Deterministic per session (seeded by its start and hall). Purchases
  * happen before the session and never after `now`; is_watching follows the session's clock.
  */
 import { HALL_PLACES, HALL_ROWS } from '../contract/constants';
+import { kopecksOf } from '../contract/money';
 import { toCinemaTime } from '../contract/time';
 import { seededRandom } from '../lib/random';
 
@@ -15,13 +16,13 @@ export interface SoldSession {
   price: number;
 }
 
-export interface PlannedTicket {
+/** One paid order: its buyer's seats of one session, bought at one moment. */
+export interface PlannedPurchase {
   sessionId: number;
   userId: number;
-  seatNumber: string;
-  price: number;
+  seats: string[];
+  priceKopecks: number;
   purchaseDate: Date;
-  status: 'paid';
   isWatching: 0 | 1 | 2;
 }
 
@@ -39,7 +40,7 @@ export function planTickets(
   buyers: readonly number[],
   now: Date,
   viewer?: { userId: number; seats: number },
-): PlannedTicket[] {
+): PlannedPurchase[] {
   const { int } = seededRandom(`${session.startTime.toISOString()}|${session.hallId}`);
   const evening = toCinemaTime(session.startTime).slice(11, 16) >= EVENING;
   const purchases = buyers.length === 0 ? 0 : evening ? 2 + int(4) : int(3);
@@ -53,21 +54,20 @@ export function planTickets(
     plan.push({ userId: buyers[int(buyers.length)]!, row: rows[i]!, seats: 1 + int(4) });
 
   const isWatching = now >= session.endTime ? 2 : now >= session.startTime ? 1 : 0;
-  return plan.flatMap(({ userId, row, seats }) => {
+  return plan.map(({ userId, row, seats }) => {
     const first = 1 + int(HALL_PLACES - seats + 1);
     const bought = Math.min(
       session.startTime.getTime() - (1 + int(72)) * HOUR,
       now.getTime() - (1 + int(600)) * 60_000,
     );
-    return Array.from({ length: seats }, (_, i) => ({
+    return {
       sessionId: session.id,
       userId,
-      seatNumber: `r${row}m${first + i}`,
-      price: session.price,
+      seats: Array.from({ length: seats }, (_, i) => `r${row}m${first + i}`),
+      priceKopecks: kopecksOf(session.price),
       purchaseDate: new Date(bought),
-      status: 'paid' as const,
       isWatching,
-    }));
+    };
   });
 }
 

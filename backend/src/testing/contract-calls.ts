@@ -1,13 +1,16 @@
 /**
  * Calling every declared endpoint in a test, whatever it is (the access matrix and the fuzz suite
  * are generated from the contract): params that name nothing, the role allowed to call, and a
- * fingerprint of the whole database to prove a refused call wrote nothing.
+ * fingerprint of the whole database (and of the deployment's Redis keys) to prove a refused call
+ * wrote nothing.
  */
+import { createHash } from 'node:crypto';
 import { getTableName, isTable, sql } from 'drizzle-orm';
 import { ACCESS, can, type StaffRole } from '../contract/access';
 import type { Role } from '../contract/constants';
 import type { Access } from '../contract/endpoint';
 import { schema, type Db } from '../db';
+import type { Redis } from '../lib/redis';
 
 export const STAFF_ROLES = Object.keys(ACCESS) as StaffRole[];
 
@@ -44,3 +47,23 @@ export const changedTables = (
   after: Record<string, string>,
   except: readonly string[] = [],
 ): string[] => TABLE_NAMES.filter((name) => before[name] !== after[name] && !except.includes(name));
+
+/** Every Redis key under the prefix with a checksum of its value: `{ 'kino-test:…:seats:1:meta': '9f…' }`. */
+export async function redisFingerprint(redis: Redis, prefix: string): Promise<Record<string, string>> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    cursor = next;
+    keys.push(...found);
+  } while (cursor !== '0');
+  const values = await Promise.all(keys.sort().map((key) => redis.dumpBuffer(key)));
+  return Object.fromEntries(
+    keys.map((key, i) => [
+      key,
+      createHash('md5')
+        .update(values[i] ?? '')
+        .digest('hex'),
+    ]),
+  );
+}

@@ -9,7 +9,7 @@ import { schema, type Db } from '../db';
 import { hashPassword } from '../modules/auth/password';
 import { issueToken } from '../modules/auth/tokens';
 import type { AppContext } from '../context';
-import type { TicketsSold } from '../modules/tickets/changes';
+import type { OrderChange } from '../modules/orders/changes';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -49,6 +49,8 @@ export async function buildFilm(db: Db, overrides: Partial<typeof schema.films.$
       time: 120,
       rating: 7.5,
       isRent: 1,
+      // A made-up distribution certificate: sessions go on sale only for a film with one.
+      puNumber: '121000001',
       ...overrides,
     })
     .returning();
@@ -148,24 +150,62 @@ export async function linkFilm(
   if (videos.length) await db.insert(schema.filmVideos).values(videos.map((video) => ({ filmId, video })));
 }
 
-/** A sold ticket; the buyer is made up when not given. */
+/**
+ * A sold ticket; the buyer is made up when not given. Unless `orderId` is given, it is the one line
+ * of a new paid order (paid without a provider payment, as sales before orders were).
+ */
 export async function buildTicket(
   db: Db,
   overrides: Partial<typeof schema.tickets.$inferInsert> & Pick<typeof schema.tickets.$inferInsert, 'sessionId'>,
 ) {
   const userId = overrides.userId ?? (await buildUser(db)).id;
+  const priceKopecks = overrides.priceKopecks ?? 35_000;
+  const status = overrides.status ?? 'paid';
+  const orderId =
+    overrides.orderId ??
+    (
+      await buildOrder(db, {
+        userId,
+        sessionId: overrides.sessionId,
+        totalKopecks: priceKopecks,
+        status: status === 'pending' ? 'pending' : 'paid',
+      })
+    ).id;
   const [ticket] = await db
     .insert(schema.tickets)
     .values({
       seatNumber: 'r1m1',
-      price: 350,
       // A refunded ticket carries its refund time (a CHECK says so).
-      ...(overrides.status === 'refunded' ? { refundedAt: new Date() } : {}),
+      ...(status === 'refunded' ? { refundedAt: new Date() } : {}),
       ...overrides,
+      status,
+      priceKopecks,
+      basePriceKopecks: overrides.basePriceKopecks ?? priceKopecks,
+      orderId,
       userId,
     })
     .returning();
   return ticket!;
+}
+
+/** An order of a session (paid by default, its paid time now); add its lines with buildTicket({ orderId }). */
+export async function buildOrder(
+  db: Db,
+  overrides: Partial<typeof schema.orders.$inferInsert> & Pick<typeof schema.orders.$inferInsert, 'sessionId'>,
+) {
+  const status = overrides.status ?? 'paid';
+  const [order] = await db
+    .insert(schema.orders)
+    .values({
+      channel: 'web',
+      status,
+      totalKopecks: 35_000,
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+      ...(status === 'paid' ? { paidAt: new Date() } : {}),
+      ...overrides,
+    })
+    .returning();
+  return order!;
 }
 
 export async function buildReview(
@@ -223,12 +263,13 @@ export async function buildPromotion(
   return promotion!;
 }
 
-/** What a purchase says it changed, for tickets built here: `await afterCommit(ctx, [soldChange(tickets)])`. */
-export function soldChange(tickets: (typeof schema.tickets.$inferSelect)[]): TicketsSold {
+/** What a paid order says it changed, for tickets built here: `await announce(ctx, [soldChange(tickets)])`. */
+export function soldChange(tickets: (typeof schema.tickets.$inferSelect)[]): OrderChange {
   const [first] = tickets;
   return {
-    what: 'tickets',
-    kind: 'sold',
+    what: 'orders',
+    kind: 'paid',
+    orderId: first!.orderId,
     userId: first!.userId,
     sessionId: first!.sessionId,
     ticketIds: tickets.map((t) => t.id),

@@ -9,6 +9,8 @@
  * accepts it), or is sent only when the contract refuses it (a negative number is fine for some
  * fields); either way the server must answer 400 naming the same fields as the contract's own
  * verdict (lib/validate.ts). Cases the input cannot even be read from expect a status and code.
+ *
+ * The wrong values are shared with the Socket.IO fuzz (testing/socket-fuzz.ts).
  */
 import http from 'node:http';
 import type { z } from 'zod';
@@ -20,7 +22,7 @@ import { parseInput } from '../lib/validate';
 import { harmlessParams } from './contract-calls';
 
 /** The subset of JSON Schema that zod writes and the generator reads. */
-interface JsonSchema {
+export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -36,7 +38,7 @@ interface JsonSchema {
 }
 
 /** What a request part accepts, as JSON Schema (the input side: before transforms and defaults). */
-const inputJsonSchema = (schema: z.ZodType): JsonSchema =>
+export const inputJsonSchema = (schema: z.ZodType): JsonSchema =>
   zod.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 export interface RawRequest {
@@ -72,7 +74,7 @@ const KB100 = 'x'.repeat(100_000);
 /** Long, but within the 16 kB Node allows for a request's head. */
 const LONG_IN_ADDRESS = 'x'.repeat(4000);
 const MB20 = 20 * 1024 * 1024;
-const CONTROL_TEXTS: readonly [string, string][] = [
+export const CONTROL_TEXTS: readonly [string, string][] = [
   ['a NUL byte', 'a\u0000b'],
   ['an escape sequence', '\u001b[31mred'],
   ['a bell', 'bell\u0007'],
@@ -99,7 +101,7 @@ const NUMBER_TEXTS = [
   ' 1',
   '0x10',
 ];
-const PROTOTYPE_KEYS: readonly [string, string][] = [
+export const PROTOTYPE_KEYS: readonly [string, string][] = [
   ['__proto__', '{"role":"admin","polluted":true}'],
   ['constructor', '{"prototype":{"polluted":true}}'],
 ];
@@ -112,16 +114,16 @@ const TINY_PNG = Buffer.from(
 );
 
 /** A JSON value written as it is (a number JSON.stringify cannot write). */
-interface Raw {
+export interface Raw {
   readonly raw: string;
 }
-function raw(text: string): Raw {
+export function raw(text: string): Raw {
   return { raw: text };
 }
 const isRaw = (v: unknown): v is Raw =>
   typeof v === 'object' && v !== null && 'raw' in v && Object.keys(v).length === 1;
 
-function toJson(value: unknown): string {
+export function toJson(value: unknown): string {
   const raws: string[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => (isRaw(v) ? `\u0001raw${raws.push(v.raw) - 1}` : v));
   return text.replace(/"\\u0001raw(\d+)"/g, (_, i: string) => raws[Number(i)]!);
@@ -150,7 +152,7 @@ const onlyIntegers = (schema: JsonSchema) =>
 const PATTERN_SAMPLES = ['1', '2000-01-01', '2000-01-01 12:00:00', 'r1m1', 'fuzz'];
 
 /** A value the schema should accept (the other fields of a case: what is wrong is one field only). */
-function sampleOf(schema: JsonSchema): unknown {
+export function sampleOf(schema: JsonSchema): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.anyOf) return sampleOf(schema.anyOf.find((b) => b.type !== 'null') ?? schema.anyOf[0]!);
@@ -222,7 +224,7 @@ function repaired(body: unknown, accepts: (body: unknown) => Record<string, stri
 
 // ---- values that are wrong ----
 
-interface Mutation {
+export interface Mutation {
   label: string;
   /** undefined = leave the field out. */
   value: unknown;
@@ -239,7 +241,7 @@ const WRONG_TYPES: readonly [string, unknown, string][] = [
 ];
 
 /** Wrong values for a JSON field. */
-function jsonMutations(schema: JsonSchema, required: boolean): Mutation[] {
+export function jsonMutations(schema: JsonSchema, required: boolean): Mutation[] {
   const types = typesOf(schema);
   const out: Mutation[] = [];
   if (required) out.push({ label: 'missing', value: undefined, alwaysBad: true });
@@ -285,7 +287,7 @@ type Encoding = 'json' | 'form';
 type Part = 'params' | 'query' | 'body';
 
 /** `{a: {b: 1}}` with `a.b` set to `value` (or removed when undefined). */
-function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
+export function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   const copy = (Array.isArray(base) ? [...(base as unknown[])] : { ...(base as object) }) as Record<
@@ -299,7 +301,7 @@ function withValue(base: unknown, path: (string | number)[], value: unknown): un
 }
 
 /** Every field of a JSON value's schema, with its path and whether it must be there. */
-function fieldsOf(
+export function fieldsOf(
   schema: JsonSchema,
   path: (string | number)[] = [],
 ): { path: (string | number)[]; schema: JsonSchema; required: boolean }[] {

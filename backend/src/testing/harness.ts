@@ -16,7 +16,10 @@ import { requestLine } from '../contract/endpoint';
 import type { ErrorBody } from '../contract/errors';
 import { loadConfig, type Config } from '../config';
 import { createContext, type AppContext } from '../context';
+import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa';
+import { NOTIFICATIONS_PATH } from '../modules/payments/embedded';
 import { openDatabase, type Database } from '../db';
+import type { Logger } from '../lib/logger';
 import { deleteKeysUnder } from '../lib/redis';
 import { startApi, type RunningApi } from '../server';
 import { adminUrl, databaseUrlFor } from './postgres';
@@ -54,18 +57,26 @@ export interface TestContextOptions {
   env?: Record<string, string>;
   /** Another Redis than the shared test server (e.g. one the test stops on purpose). */
   redisUrl?: string;
+  /** The context's logger (testing/logs.ts captures what is logged); silent by default. */
+  logger?: Logger;
 }
 
 export interface TestContext extends AppContext {
   /** A private directory standing in for data/ (uploads, outbox). */
   dataDir: string;
+  /** The payment provider: a YooKassa emulator on loopback, of this context alone (`emulator.control` plays the buyer). */
+  emulator: YooKassaEmulator;
 }
+
+/** Notifications come again quickly in tests (YooKassa waits from 10 s to a day). */
+const REDELIVERY_MS = [50, 200, 500, 1000, 2000];
 
 /** A context over an isolated database and Redis prefix. Close it in afterAll. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-data-'));
   const redisUrl = options.redisUrl ?? inject('redisUrl');
   const prefix = `kino-test:${randomUUID().slice(0, 8)}`;
+  const emulator = await startYooKassaEmulator({ redeliveryDelaysMs: REDELIVERY_MS });
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -75,6 +86,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     HOST: '127.0.0.1',
     PORT: '0',
+    YOOKASSA_API_URL: emulator.apiUrl,
+    YOOKASSA_SHOP_ID: emulator.shopId,
+    YOOKASSA_SECRET_KEY: emulator.secretKey,
+    YOOKASSA_NOTIFICATION_SOURCES: '127.0.0.1/32,::1/128',
     ...options.env,
   });
   const { database, drop } = await isolatedDatabase();
@@ -82,13 +97,15 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     database,
     redisUrl,
+    ...(options.logger ? { logger: options.logger } : {}),
     onClose: async () => {
+      await emulator.close();
       await drop();
       await deleteKeysUnder(redisUrl, prefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   });
-  return { ...ctx, dataDir };
+  return { ...ctx, dataDir, emulator };
 }
 
 export interface TestApi {
@@ -110,6 +127,7 @@ export async function startTestApi(options: TestContextOptions = {}): Promise<Te
   const api = await startApi(ctx, 0, '127.0.0.1');
   // PUBLIC_URL defaults to this process's own address, whose port is known only once it listens.
   if (!options.env?.PUBLIC_URL) ctx.config.publicUrl = api.url;
+  ctx.emulator.control.setNotificationUrl(`${api.url}${NOTIFICATIONS_PATH}`);
   const fetchApi: TestApi['fetch'] = (pathname, { json, token, headers, ...init } = {}) => {
     const h = new Headers(headers);
     if (json !== undefined) h.set('content-type', 'application/json');

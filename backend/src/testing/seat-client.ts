@@ -28,10 +28,16 @@ export function request<E extends keyof SeatClientEvents>(
   );
 }
 
-export async function connectSeatClient(url: string, token?: string): Promise<SeatClient> {
+/** `headers` go with the websocket's upgrade request (a cookie, say). */
+export async function connectSeatClient(
+  url: string,
+  token?: string,
+  { headers }: { headers?: Record<string, string> } = {},
+): Promise<SeatClient> {
   const socket = io(url, {
     transports: ['websocket'],
     auth: token ? { token } : {},
+    extraHeaders: headers,
     reconnection: false,
     forceNew: true,
   }) as SeatClient;

@@ -14,10 +14,13 @@ type Screen = LazyExoticComponent<ComponentType>;
 const SCREENS: Partial<Record<Resource, Screen>> = {
   users: lazy(() => import('./routes/admin/users')),
   tickets: lazy(() => import('./routes/admin/tickets')),
+  orders: lazy(() => import('./routes/admin/orders')),
   films: lazy(() => import('./routes/admin/films')),
   persons: lazy(() => import('./routes/admin/persons')),
   genres: lazy(() => import('./routes/admin/genres')),
   halls: lazy(() => import('./routes/admin/halls')),
+  prices: lazy(() => import('./routes/admin/prices')),
+  promo: lazy(() => import('./routes/admin/promo-codes')),
   news: lazy(() => import('./routes/admin/news')),
   reviews: lazy(() => import('./routes/admin/reviews')),
   schedule: lazy(() => import('./routes/admin/schedule')),
@@ -25,6 +28,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   countries: lazy(() => import('./routes/admin/countries')),
   achievments: lazy(() => import('./routes/admin/achievements')),
   queues: lazy(() => import('./routes/admin/queues')),
+  reports: lazy(() => import('./routes/admin/reports')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */
@@ -34,6 +38,18 @@ const SUBSCREENS: { path: string; resource: Resource; action: Action; screen: Sc
     resource: 'tickets',
     action: 'update',
     screen: lazy(() => import('./routes/admin/check-in')),
+  },
+  {
+    path: 'orders/:id',
+    resource: 'orders',
+    action: 'read',
+    screen: lazy(() => import('./routes/admin/order')),
+  },
+  {
+    path: 'halls/:id/plan',
+    resource: 'halls',
+    action: 'update',
+    screen: lazy(() => import('./routes/admin/hall-plan')),
   },
   {
     path: 'film/create',

@@ -1,27 +1,34 @@
 /**
  * The route table. Every page but the home page is a lazy chunk (its module's default export), so
  * the home page loads only what it shows and paints without waiting for a second chunk. Declarative routes, not the data router: a smaller initial bundle.
+ * The public pages are rendered on the server too (entry-server.tsx); a person's own pages and the
+ * back office only in the browser (ClientOnly). The router itself is the caller's: BrowserRouter in
+ * the browser, StaticRouter on the server.
  */
 import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
 import { adminRoutes, publicLayoutAdminRoutes } from './admin-routes';
+import { ClientOnly } from '../shared/ssr/client-only';
+import { routeChunk } from '../shared/ssr/route-chunk';
 import { RootLayout } from './layouts/root-layout';
 // The front door ships with the entry: no second round trip before the first paint.
 import HomePage from './routes/home';
 
-const FilmsPage = lazy(() => import('./routes/films'));
-const NewFilmsPage = lazy(() => import('./routes/new-films'));
-const FilmPage = lazy(() => import('./routes/film'));
-const PersonPage = lazy(() => import('./routes/person'));
-const NewsPage = lazy(() => import('./routes/news'));
-const NewsArticlePage = lazy(() => import('./routes/news-article'));
-const StocksPage = lazy(() => import('./routes/stocks'));
-const StockPage = lazy(() => import('./routes/stock'));
+// The pages rendered on the server: their chunks' stylesheets come with the HTML (route-chunk.tsx).
+const FilmsPage = routeChunk('src/app/routes/films.tsx', () => import('./routes/films'));
+const NewFilmsPage = routeChunk('src/app/routes/new-films.tsx', () => import('./routes/new-films'));
+const FilmPage = routeChunk('src/app/routes/film.tsx', () => import('./routes/film'));
+const PersonPage = routeChunk('src/app/routes/person.tsx', () => import('./routes/person'));
+const NewsPage = routeChunk('src/app/routes/news.tsx', () => import('./routes/news'));
+const NewsArticlePage = routeChunk('src/app/routes/news-article.tsx', () => import('./routes/news-article'));
+const StocksPage = routeChunk('src/app/routes/stocks.tsx', () => import('./routes/stocks'));
+const StockPage = routeChunk('src/app/routes/stock.tsx', () => import('./routes/stock'));
 const CheckoutPage = lazy(() => import('../features/seats/checkout-page'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
-const RegisterPage = lazy(() => import('./routes/register'));
-const LoginPage = lazy(() => import('./routes/login'));
+const OrderPage = lazy(() => import('./routes/order'));
+const NotFoundPage = routeChunk('src/app/routes/not-found.tsx', () => import('./routes/not-found'));
+const RegisterPage = routeChunk('src/app/routes/register.tsx', () => import('./routes/register'));
+const LoginPage = routeChunk('src/app/routes/login.tsx', () => import('./routes/login'));
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback'));
@@ -32,10 +39,18 @@ const ProfileWatchPage = lazy(() => import('./routes/profile-watch'));
 
 export function AppRoutes() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route index element={<HomePage />} />
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="films" element={<FilmsPage />} />
+        <Route path="films/new" element={<NewFilmsPage />} />
+        <Route path="films/:id" element={<FilmPage />} />
+        <Route path="persons/:id" element={<PersonPage />} />
+        <Route path="news" element={<NewsPage />} />
+        <Route path="news/:id" element={<NewsArticlePage />} />
+        <Route path="stocks" element={<StocksPage />} />
+        <Route path="stocks/:id" element={<StockPage />} />
+        <Route element={<ClientOnly />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />
           <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
@@ -45,20 +60,13 @@ export function AppRoutes() {
           <Route path={paths.profileEdit} element={<ProfileEditPage />} />
           <Route path={paths.profileReviews} element={<ProfileReviewsPage />} />
           <Route path={paths.profileWatch} element={<ProfileWatchPage />} />
-          <Route path="films" element={<FilmsPage />} />
-          <Route path="films/new" element={<NewFilmsPage />} />
-          <Route path="films/:id" element={<FilmPage />} />
-          <Route path="persons/:id" element={<PersonPage />} />
-          <Route path="news" element={<NewsPage />} />
-          <Route path="news/:id" element={<NewsArticlePage />} />
-          <Route path="stocks" element={<StocksPage />} />
-          <Route path="stocks/:id" element={<StockPage />} />
           <Route path="checkout/:sessionId" element={<CheckoutPage />} />
+          <Route path="orders/:id" element={<OrderPage />} />
           {publicLayoutAdminRoutes()}
-          <Route path="*" element={<NotFoundPage />} />
         </Route>
-        {adminRoutes()}
-      </Routes>
-    </BrowserRouter>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<ClientOnly />}>{adminRoutes()}</Route>
+    </Routes>
   );
 }

@@ -28,5 +28,12 @@ export const paths = {
   adminCheckIn: '/admin/dashboard/tickets/check-in',
   adminNewsCreate: '/admin/dashboard/news/create',
   adminStockCreate: '/admin/dashboard/stocks/create',
+  /** The seat map of a session: the seat popover over the home page (the viewer's holds shown as theirs). */
+  seats: (sessionId: number | string) => `/?seats=${sessionId}`,
   checkout: (sessionId: number | string) => `/checkout/${sessionId}`,
+  /** An order's page: its payment, then its tickets (the provider sends the buyer back here). */
+  order: (id: number | string) => `/orders/${id}`,
+  adminHallPlan: (id: number | string) => `/admin/dashboard/halls/${id}/plan`,
+  adminOrders: '/admin/dashboard/orders',
+  adminOrder: (id: number | string) => `/admin/dashboard/orders/${id}`,
 } as const;

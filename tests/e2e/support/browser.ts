@@ -23,8 +23,8 @@ export const CHROMIUM_ARGS = [
 
 export interface TestBrowser {
   browser: Browser;
-  /** A new page with a phone-or-desktop viewport; console errors are collected in `errors`. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page & { errors: string[] }>;
+  /** A new page with a phone-or-desktop viewport; console errors are collected in `errors`, warnings in `warnings`. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page & { errors: string[]; warnings: string[] }>;
   close(): Promise<void>;
 }
 
@@ -46,11 +46,13 @@ export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Pr
   return {
     browser,
     async newPage({ width = 1280, height = 900 } = {}) {
-      const page = (await browser.newPage()) as Page & { errors: string[] };
+      const page = (await browser.newPage()) as Page & { errors: string[]; warnings: string[] };
       page.errors = [];
+      page.warnings = [];
       page.on('pageerror', (err) => page.errors.push(String(err)));
       page.on('console', (msg) => {
         if (msg.type() === 'error') page.errors.push(msg.text());
+        if (msg.type() === 'warn') page.warnings.push(msg.text());
       });
       await page.setViewport({ width, height });
       return page;

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { minutesLaterToday } from './clock';
+import type { ElementHandle } from 'puppeteer-core';
+import type { Page } from './browser';
 import { addDays, cinemaNow, fromCinemaTime } from '@kino/backend/contract';
 import {
   buildCountry,
@@ -149,4 +151,26 @@ export async function insertPublicData(ctx: Pick<AppContext, 'db' | 'config'>): 
     img: writeImage(ctx, 'stock-1.svg', 1280, 720, 90, 'Вторник'),
   });
   return { film, actor, tomorrow, tomorrowFilm };
+}
+
+/**
+ * Opens a session's seats from the home page's schedule: the time button reads what it shows
+ * («11:14, 300 ₽, Зал 9»), so it is found by its time and its hall's short name.
+ */
+export async function openSessionFromSchedule(page: Page, time: string, shortHall: string): Promise<void> {
+  const button = await page.waitForFunction(
+    (t, hall) =>
+      Array.from(document.querySelectorAll<HTMLButtonElement>('#schedule li button:not([disabled])')).find((b) => {
+        const text = b.textContent ?? '';
+        return text.startsWith(`${t}, `) && text.endsWith(hall);
+      }),
+    {},
+    time,
+    shortHall,
+  );
+  // In the middle of the window, as a viewer would have it before pressing: after puppeteer's own
+  // scrolling its click at times reached no button (seen on the home bill, where the list moves).
+  const target = button as ElementHandle<HTMLButtonElement>;
+  await target.evaluate((b) => b.scrollIntoView({ block: 'center' }));
+  await target.click();
 }

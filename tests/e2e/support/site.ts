@@ -16,8 +16,11 @@ export async function startSite(
   env: Record<string, string> = {},
   { browserArgs = [] }: { browserArgs?: string[] } = {},
 ): Promise<TestSite> {
-  const dist = path.join(ROOT_DIR, 'frontend', 'dist', 'index.html');
-  if (!fs.existsSync(dist)) throw new Error('frontend/dist is missing: run `npm run build` before the browser tests.');
+  for (const built of [path.join('dist', 'index.html'), path.join('dist-ssr', 'entry-server.js')]) {
+    if (!fs.existsSync(path.join(ROOT_DIR, 'frontend', built))) {
+      throw new Error(`frontend/${built} is missing: run \`npm run build\` before the browser tests.`);
+    }
+  }
   const api = await startTestApi({ env: { SERVE_WEB: '1', ...env } });
   try {
     const browser = await launchBrowser({ args: browserArgs });

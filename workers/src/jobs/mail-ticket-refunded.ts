@@ -9,7 +9,8 @@ import { ticketRefundedMail } from '../tickets/mails';
 
 export default defineJob('mail.ticket-refunded', async ({ ticketId }, { ctx, log }) => {
   const [ticket] = await findTicketsWithRelations(ctx.db, [ticketId]);
-  const user = ticket && (await ctx.db.query.users.findFirst({ where: eq(schema.users.id, ticket.userId) }));
+  const userId = ticket?.userId;
+  const user = userId && (await ctx.db.query.users.findFirst({ where: eq(schema.users.id, userId) }));
   if (!ticket || !user || ticket.status !== 'refunded') {
     log.warn({ ticketId }, 'refund mail skipped: no such refunded ticket');
     return { skipped: true };

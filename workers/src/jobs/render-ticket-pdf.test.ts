@@ -41,8 +41,13 @@ describe('tickets.render-pdf', () => {
     const session = await buildSession(ctx.db, { filmId: film.id, price: 1050 });
     const user = await buildUser(ctx.db, { fio: 'Пётр Зритель' });
     const tickets = [
-      await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber: 'r5m6', price: 1050 }),
-      await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber: 'r10m11', price: 1050 }),
+      await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber: 'r5m6', priceKopecks: 105_000 }),
+      await buildTicket(ctx.db, {
+        sessionId: session.id,
+        userId: user.id,
+        seatNumber: 'r10m11',
+        priceKopecks: 105_000,
+      }),
     ];
     const { files } = await run(
       'pdf-test',
@@ -65,7 +70,7 @@ describe('tickets.render-pdf', () => {
     expect((await run('pdf-again-2', [ticket.id])).files).toEqual([before]);
     expect(fs.statSync(before!).mtimeMs).toBe(stored);
 
-    await ctx.db.update(schema.users).set({ fio: 'Новое Имя' }).where(eq(schema.users.id, ticket.userId));
+    await ctx.db.update(schema.users).set({ fio: 'Новое Имя' }).where(eq(schema.users.id, ticket.userId!));
     const [after] = (await run('pdf-again-3', [ticket.id])).files;
     expect(after).not.toBe(before);
     expect(await pdfText(fs.readFileSync(after!))).toContain('Новое Имя');

@@ -3,9 +3,16 @@
  * purchase (the tickets attached as PDFs whose QR codes the door accepts) and after a refund.
  */
 import { verifyCheckInCode } from '@kino/backend/modules/tickets/check-in-code';
-import { afterCommit } from '@kino/backend/effects';
-import { refundTicket } from '@kino/backend/modules/tickets/refund';
-import { buildFilm, buildSession, buildTicket, buildUser, soldChange } from '@kino/backend/testing/factories';
+import { announce } from '@kino/backend/effects';
+import { refundOwnTicket } from '@kino/backend/modules/tickets/refund';
+import {
+  buildFilm,
+  buildOrder,
+  buildSession,
+  buildTicket,
+  buildUser,
+  soldChange,
+} from '@kino/backend/testing/factories';
 import { createTestContext, type TestContext } from '@kino/backend/testing/harness';
 import { pdfQrCodes, pdfText } from '@kino/backend/testing/pdf';
 import { startTestSmtp, type TestSmtp } from '@kino/backend/testing/smtp';
@@ -34,32 +41,73 @@ describe('ticket mails', () => {
     const film = await buildFilm(ctx.db, { title: 'Андрей Рублёв', age: 12 });
     const session = await buildSession(ctx.db, { filmId: film.id, price: 450 });
     const user = await buildUser(ctx.db, { fio: 'Ольга Зрительница' });
+    const order = await buildOrder(ctx.db, {
+      sessionId: session.id,
+      userId: user.id,
+      totalKopecks: 45_000 * seats.length,
+    });
     const tickets = [];
     for (const seatNumber of seats) {
-      tickets.push(await buildTicket(ctx.db, { sessionId: session.id, userId: user.id, seatNumber, price: 450 }));
+      tickets.push(
+        await buildTicket(ctx.db, {
+          sessionId: session.id,
+          userId: user.id,
+          orderId: order.id,
+          seatNumber,
+          priceKopecks: 45_000,
+        }),
+      );
     }
-    return { session, user, tickets };
+    return { session, user, order, tickets };
   }
 
-  it('mails the buyer in Russian, as text and HTML, with each ticket as a PDF whose QR code admits', async () => {
-    const { session, user, tickets } = await purchase(['r3m4', 'r3m5']);
-    await afterCommit(ctx, [soldChange(tickets)]);
+  it('mails the buyer in Russian, as text and HTML, with the receipt’s items and each ticket as a PDF whose QR code admits', async () => {
+    const { session, user, order, tickets } = await purchase(['r3m4', 'r3m5']);
+    await announce(ctx, [soldChange(tickets)]);
     const mail = await smtp.nextMail(user.email);
 
     expect(mail.subject).toBe('Ваши билеты на «Андрей Рублёв»');
     for (const expected of [
       'Здравствуйте, Ольга Зрительница!',
       '«Андрей Рублёв» (12+)',
-      `Билет №${tickets[0]!.id}: Ряд 3, место 4 — 450 ₽`,
-      `Билет №${tickets[1]!.id}: Ряд 3, место 5 — 450 ₽`,
+      `Билет №${tickets[0]!.id}: Ряд 3, место 4, взрослый — 450 ₽`,
+      `Билет №${tickets[1]!.id}: Ряд 3, место 5, взрослый — 450 ₽`,
       'Итого: 900 ₽',
       'https://kino.example.test/profile',
       'не позднее чем за 30 минут до начала сеанса',
+      `Кассовый чек по заказу №${order.id}:`,
+      'ряд 3, место 4 — 1 × 450 ₽',
+      'Итого: 900 ₽, без НДС, полный расчёт, услуга',
     ]) {
       expect(plain(mail.text)).toContain(expected);
     }
     expect(mail.html).toContain('Ольга Зрительница');
     expect(plain(mail.html)).toContain('Итого: 900 ₽');
+    // Mail markup: each ticket a confirmed EventReservation of the session, under the buyer's name.
+    const markup = JSON.parse(
+      /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(String(mail.html))![1]!,
+    ) as {
+      '@type': string;
+      reservationNumber: string;
+      reservationStatus: string;
+      underName: { name: string };
+      reservationFor: { '@type': string; name: string; startDate: string };
+      reservedTicket: { ticketedSeat: { seatRow: string; seatNumber: string } };
+    }[];
+    expect(markup.map((r) => [r['@type'], r.reservationNumber, r.reservationStatus, r.underName.name])).toEqual(
+      tickets.map((t) => [
+        'EventReservation',
+        String(t.id),
+        'https://schema.org/ReservationConfirmed',
+        'Ольга Зрительница',
+      ]),
+    );
+    expect(markup[0]!.reservationFor).toMatchObject({ '@type': 'ScreeningEvent', name: 'Андрей Рублёв' });
+    expect(markup[0]!.reservationFor.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
+    expect(markup.map((r) => r.reservedTicket.ticketedSeat)).toEqual([
+      { '@type': 'Seat', seatRow: '3', seatNumber: '4' },
+      { '@type': 'Seat', seatRow: '3', seatNumber: '5' },
+    ]);
 
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual(
       tickets.map((t) => [`ticket_${t.id}.pdf`, 'application/pdf']),
@@ -77,8 +125,8 @@ describe('ticket mails', () => {
 
   it('sends the purchase mail once however often its duties run', async () => {
     const { user, tickets } = await purchase(['r6m1']);
-    await afterCommit(ctx, [soldChange(tickets)]);
-    await afterCommit(ctx, [soldChange(tickets)]);
+    await announce(ctx, [soldChange(tickets)]);
+    await announce(ctx, [soldChange(tickets)]);
     expect((await smtp.nextMail(user.email)).subject).toBe('Ваш билет на «Андрей Рублёв»');
     await expect.poll(() => ctx.queues.queue('mail').getJobCountByTypes('wait', 'active', 'delayed')).toBe(0);
     expect(smtp.mails.filter((m) => m.to && JSON.stringify(m.to).includes(user.email))).toHaveLength(1);
@@ -87,12 +135,12 @@ describe('ticket mails', () => {
   it('retries with backoff while the mail server refuses, and delivers once it accepts', async () => {
     const { user, tickets } = await purchase(['r8m8']);
     smtp.refuseNext(2);
-    await afterCommit(ctx, [soldChange(tickets)]);
+    await announce(ctx, [soldChange(tickets)]);
     const mail = await smtp.nextMail(user.email, 20_000);
     expect(mail.attachments).toHaveLength(1);
     const attempts = async () =>
       (await ctx.queues.queue('mail').getJobs(['completed'])).find(
-        (j) => j.name === 'mail.tickets-sold' && j.data.userId === user.id,
+        (j) => j.name === 'mail.order-paid' && j.data.orderId === tickets[0]!.orderId,
       )?.attemptsMade;
     // Two refusals, then the third attempt delivered (the job completes just after the server's 250).
     await expect.poll(attempts).toBe(3);
@@ -100,12 +148,12 @@ describe('ticket mails', () => {
 
   it('confirms a refund with the film, session, seat and the sum', async () => {
     const { user, tickets } = await purchase(['r9m2']);
-    const { change } = await refundTicket(ctx, user.id, tickets[0]!.id, new Date());
-    await afterCommit(ctx, [change]);
+    await refundOwnTicket(ctx, user.id, tickets[0]!.id, new Date());
     const mail = await smtp.nextMail(user.email);
     expect(mail.subject).toBe(`Билет №${tickets[0]!.id} на «Андрей Рублёв» возвращён`);
     expect(mail.text).toContain('Ряд 9, место 2');
     expect(plain(mail.text)).toContain('Сумма к возврату: 450 ₽');
     expect(mail.html).toContain('возвращён');
+    expect(mail.html).toContain('"reservationStatus":"https://schema.org/ReservationCancelled"');
   });
 });

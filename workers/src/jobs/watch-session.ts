@@ -1,4 +1,3 @@
-import { afterCommit } from '@kino/backend/effects';
 import { advanceWatching } from '@kino/backend/modules/tickets/watching';
 import { defineJob } from '../define-job';
 
@@ -10,7 +9,6 @@ const CLOCK_SKEW_MS = 2000;
 
 export default defineJob('tickets.watching', async ({ sessionId }, { ctx, log }) => {
   const moved = await advanceWatching(ctx, new Date(Date.now() + CLOCK_SKEW_MS), sessionId);
-  await afterCommit(ctx, [{ what: 'watching', ticketIds: moved.map((t) => t.id) }]);
   if (moved.length > 0) log.info({ sessionId, tickets: moved.length }, 'watching states moved');
   return { moved: moved.length };
 });

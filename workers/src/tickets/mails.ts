@@ -1,5 +1,17 @@
 /** The mails about tickets, in Russian, as text and HTML: after a purchase, and after a refund. */
-import { CINEMA, formatRoubles, formatSessionTime, seatLabel, type TicketView } from '@kino/backend/contract';
+import {
+  CINEMA,
+  formatRoubles,
+  formatSessionTime,
+  kopecksOf,
+  roublesOf,
+  parseSeatCode,
+  seatLabel,
+  STANDARD_ZONE,
+  toCinemaIso,
+  toCinemaTime,
+  type TicketView,
+} from '@kino/backend/contract';
 import { escapeHtml } from '@kino/backend/lib/html';
 
 export interface MailContent {
@@ -14,7 +26,12 @@ interface Links {
 }
 
 const sessionLine = (t: TicketView) => `${formatSessionTime(t.schedule.start_time)}, ${t.schedule.hall.name}`;
-const ticketLine = (t: TicketView) => `Билет №${t.id}: ${seatLabel(t.seat_number)} — ${formatRoubles(t.price)}`;
+/** 'Билет №7: Ряд 3, место 5 (VIP), детский — 315 ₽ (покажите документ на входе)'. */
+const ticketLine = (t: TicketView) => {
+  const zone = t.zone.code === STANDARD_ZONE ? '' : ` (${t.zone.name})`;
+  const check = t.ticket_type.check_document ? ' (покажите документ на входе)' : '';
+  return `Билет №${t.id}: ${seatLabel(t.seat_number)}${zone}, ${t.ticket_type.name.toLowerCase()} — ${formatRoubles(t.price)}${check}`;
+};
 
 /** Tickets grouped by session, in the order given. */
 function bySession(tickets: TicketView[]): TicketView[][] {
@@ -23,18 +40,78 @@ function bySession(tickets: TicketView[]): TicketView[][] {
   return [...groups.values()];
 }
 
-const page = (body: string) =>
-  `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#111">${body}` +
+/**
+ * Mail markup (schema.org EventReservation, one per ticket): the mail client shows the booking — its
+ * number, the buyer, the session in its hall — and a refund as cancelled.
+ */
+function reservations(fio: string, tickets: TicketView[], status: 'Confirmed' | 'Cancelled', siteUrl: string) {
+  const data = tickets.map((t) => {
+    const { row, place } = parseSeatCode(t.seat_number);
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'EventReservation',
+      reservationNumber: String(t.id),
+      reservationStatus: `https://schema.org/Reservation${status}`,
+      underName: { '@type': 'Person', name: fio },
+      reservationFor: {
+        '@type': 'ScreeningEvent',
+        name: t.schedule.movie.title,
+        startDate: toCinemaIso(t.schedule.start_time),
+        endDate: toCinemaIso(t.schedule.end_time),
+        workPresented: { '@type': 'Movie', name: t.schedule.movie.title },
+        location: {
+          '@type': 'MovieTheater',
+          name: CINEMA.name,
+          address: { '@type': 'PostalAddress', ...CINEMA.postalAddress },
+          containsPlace: { '@type': 'Place', name: t.schedule.hall.name },
+        },
+      },
+      reservedTicket: {
+        '@type': 'Ticket',
+        ticketNumber: String(t.id),
+        totalPrice: t.price,
+        priceCurrency: 'RUB',
+        ticketedSeat: { '@type': 'Seat', seatRow: String(row), seatNumber: String(place) },
+      },
+      modifyReservationUrl: `${siteUrl}/profile`,
+    };
+  });
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+const page = (body: string, markup = '') =>
+  `<!doctype html><html lang="ru"><head>${markup}</head><body style="font-family:Arial,sans-serif;color:#111">${body}` +
   `<p style="color:#666;font-size:12px">${escapeHtml(CINEMA.name)} · ${escapeHtml(CINEMA.address)} · ${escapeHtml(CINEMA.phone)}</p>` +
   `</body></html>`;
+
+/** What the fiscal receipt of a paid order lists (54-FZ): one item per ticket. */
+export interface ReceiptSummary {
+  orderId: number;
+  /** The provider's payment id; null for an order paid without one. */
+  paymentId: string | null;
+  items: { text: string; kopecks: number }[];
+  vatCode: number;
+}
+
+const VAT_LABELS: Record<number, string> = { 1: 'без НДС', 2: 'НДС 0%', 3: 'НДС 10%', 4: 'НДС 20%', 11: 'НДС 22%' };
+
+function receiptLines(receipt: ReceiptSummary): string[] {
+  const total = receipt.items.reduce((sum, item) => sum + item.kopecks, 0);
+  return [
+    `Кассовый чек по заказу №${receipt.orderId}${receipt.paymentId ? ` (платёж ${receipt.paymentId})` : ''}:`,
+    ...receipt.items.map((item) => `${item.text} — 1 × ${formatRoubles(roublesOf(item.kopecks))}`),
+    `Итого: ${formatRoubles(roublesOf(total))}, ${VAT_LABELS[receipt.vatCode] ?? `ставка НДС ${receipt.vatCode}`}, полный расчёт, услуга`,
+    'Электронный чек придёт на этот адрес отдельным письмом от онлайн-кассы.',
+  ];
+}
 
 export function ticketsSoldMail(
   fio: string,
   tickets: TicketView[],
-  { siteUrl, refundCutoffMinutes }: Links & { refundCutoffMinutes: number },
+  { siteUrl, refundCutoffMinutes, receipt }: Links & { refundCutoffMinutes: number; receipt?: ReceiptSummary },
 ): MailContent {
   const [first] = tickets;
-  const total = tickets.reduce((sum, t) => sum + t.price, 0);
+  const total = roublesOf(tickets.reduce((sum, t) => sum + kopecksOf(t.price), 0));
   const profile = `${siteUrl}/profile`;
   const groups = bySession(tickets);
   const subject =
@@ -57,6 +134,7 @@ export function ticketsSoldMail(
     'Билеты — во вложении (PDF). На входе покажите QR-код билета с телефона или на распечатке.',
     `Билеты с QR-кодами есть и в профиле: ${profile}`,
     `Вернуть билет можно в профиле не позднее чем за ${refundCutoffMinutes} минут до начала сеанса.`,
+    ...(receipt ? ['', ...receiptLines(receipt)] : []),
   ].join('\n');
   const html = page(
     `<p>Здравствуйте, ${escapeHtml(fio)}!</p>` +
@@ -73,7 +151,9 @@ export function ticketsSoldMail(
       `<p><b>Итого: ${escapeHtml(formatRoubles(total))}</b></p>` +
       '<p>Билеты — во вложении (PDF). На входе покажите QR-код билета с телефона или на распечатке.</p>' +
       `<p><a href="${escapeHtml(profile)}">Мои билеты в профиле</a>. Вернуть билет можно в профиле ` +
-      `не позднее чем за ${refundCutoffMinutes} минут до начала сеанса.</p>`,
+      `не позднее чем за ${refundCutoffMinutes} минут до начала сеанса.</p>` +
+      (receipt ? `<p style="color:#444">${receiptLines(receipt).map(escapeHtml).join('<br>')}</p>` : ''),
+    reservations(fio, tickets, 'Confirmed', siteUrl),
   );
   return { subject, text, html };
 }
@@ -100,6 +180,56 @@ export function ticketRefundedMail(fio: string, ticket: TicketView, { siteUrl }:
       `${escapeHtml(seatLabel(ticket.seat_number))}</p>` +
       `<p>Сумма к возврату: <b>${escapeHtml(formatRoubles(ticket.price))}</b></p>` +
       `<p><a href="${escapeHtml(`${siteUrl}/profile`)}">Ваши билеты</a></p>`,
+    reservations(fio, [ticket], 'Cancelled', siteUrl),
   );
   return { subject, text, html };
+}
+
+/** A payment that came after its order expired and its seats were sold again: it goes back whole. */
+export function lateRefundMail(
+  fio: string,
+  order: { id: number; totalKopecks: number; session: { startTime: Date; film: { title: string } } },
+  { siteUrl }: Links,
+): MailContent {
+  const film = order.session.film.title;
+  const when = formatSessionTime(toCinemaTime(order.session.startTime));
+  const amount = formatRoubles(roublesOf(order.totalKopecks));
+  const subject = `Оплата заказа №${order.id} возвращается`;
+  const lines = [
+    `Здравствуйте, ${fio}!`,
+    '',
+    `Оплата заказа №${order.id} на «${film}» (${when}) пришла после того, как время на оплату истекло,`,
+    'а выбранные места за это время купили другие зрители. Билеты не оформлены.',
+    `Мы вернули ${amount} тем же способом, которым вы платили; деньги обычно приходят за несколько дней.`,
+    '',
+    `Выбрать другие места: ${siteUrl}/#schedule`,
+  ];
+  const html = page(lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''));
+  return { subject, text: lines.join('\n'), html };
+}
+
+/** A session was cancelled: how the buyer's money comes back (online: to the card; at the till: at the counter). */
+export function sessionCancelledMail(
+  fio: string,
+  session: { startTime: Date; reason: string; film: { title: string }; hall: { name: string } },
+  ticketIds: number[],
+  paidAtTill: boolean,
+  { siteUrl }: Links,
+): MailContent {
+  const film = session.film.title;
+  const when = formatSessionTime(toCinemaTime(session.startTime));
+  const subject = `Сеанс «${film}» ${when} отменён`;
+  const lines = [
+    `Здравствуйте, ${fio}!`,
+    '',
+    `Сеанс «${film}» (${when}, ${session.hall.name}) отменён. Причина: ${session.reason}.`,
+    `Ваши билеты: ${ticketIds.map((id) => `№${id}`).join(', ')}.`,
+    paidAtTill
+      ? 'Деньги за билеты, купленные в кассе, вернут в кассе кинотеатра: возьмите с собой билеты.'
+      : 'Деньги вернутся тем же способом, которым вы платили; обычно они приходят за несколько дней.',
+    '',
+    `Выбрать другой сеанс: ${siteUrl}/#schedule`,
+  ];
+  const html = page(lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''));
+  return { subject, text: lines.join('\n'), html };
 }

@@ -38,12 +38,21 @@ describe('GET /api/dashboard', () => {
   it("counts today's live sales and the seats sold per coming session", async () => {
     const { token } = await buildSignedInUser(api.ctx, { role: 'manager' });
     const session = await buildSession(api.ctx.db, { startsInMinutes: 60, price: 400 });
-    await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r1m1', price: 400 });
-    await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r1m2', price: 400 });
-    await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r1m3', price: 400, status: 'refunded' });
+    await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r1m1', priceKopecks: 40000 });
+    await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r1m2', priceKopecks: 40000 });
+    await buildTicket(api.ctx.db, {
+      sessionId: session.id,
+      seatNumber: 'r1m3',
+      priceKopecks: 40000,
+      status: 'refunded',
+    });
     const sales = DashboardSalesSchema.parse((await api.t.call('GET /dashboard/sales', {}, token)).body);
     expect(sales.tickets).toBeGreaterThanOrEqual(2);
     expect(sales.revenue).toBeGreaterThanOrEqual(800);
+    // By zone and ticket type: the two live tickets are standard adult ones (refunded ones do not count).
+    const of = (list: { name: string; value: number }[], name: string) => list.find((x) => x.name === name)?.value;
+    expect(of(sales.by_zone, 'Стандарт')).toBe(sales.tickets);
+    expect(of(sales.by_type, 'Взрослый')).toBe(sales.tickets);
     expect(sales.sessions.find((s) => s.id === session.id)).toMatchObject({
       start_time: toCinemaTime(session.startTime),
       sold: 2,

@@ -3,16 +3,32 @@
  * and never stale). Every write that changes one of them pushes 'dashboard:changed' to the staff room
  * (effects table), and open dashboards ask again.
  */
-import { and, asc, count, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sum } from 'drizzle-orm';
 import { LIVE_TICKET_STATUS } from '../../contract/constants';
+import { roublesOf } from '../../contract/money';
 import type { Dashboard, DashboardSales } from '../../contract/dashboard';
 import { toCinemaDate, toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { startOfCinemaToday } from '../schedules/service';
+import { occupiesSeatSql } from '../tickets/state';
 
 type Ctx = Pick<AppContext, 'db'>;
-const { films, users, persons, genres, reviews, news, halls, promotions, countries, tickets, sessions } = schema;
+const {
+  films,
+  users,
+  persons,
+  genres,
+  reviews,
+  news,
+  halls,
+  promotions,
+  countries,
+  tickets,
+  sessions,
+  seatZones,
+  ticketTypes,
+} = schema;
 
 /** How many upcoming sessions the sales panel shows. */
 const UPCOMING = 8;
@@ -42,10 +58,29 @@ export async function loadDashboard(ctx: Ctx): Promise<Dashboard> {
 
 export async function loadSales(ctx: Ctx, now = new Date()): Promise<DashboardSales> {
   const startOfToday = startOfCinemaToday(now);
+  const soldToday = and(eq(tickets.status, LIVE_TICKET_STATUS), gte(tickets.purchaseDate, startOfToday));
+  // Money that came and stayed: tickets paid today and not refunded (pending orders are no revenue).
   const [today] = await ctx.db
-    .select({ tickets: count(), revenue: sum(tickets.price).mapWith(Number) })
+    .select({ tickets: count(), revenue: sum(tickets.priceKopecks).mapWith(Number) })
     .from(tickets)
-    .where(and(eq(tickets.status, LIVE_TICKET_STATUS), gte(tickets.purchaseDate, startOfToday)));
+    .where(soldToday);
+  const byName = async (
+    table: typeof seatZones | typeof ticketTypes,
+    column: typeof tickets.zoneCode | typeof tickets.ticketTypeCode,
+  ) =>
+    (
+      await ctx.db
+        .select({ name: table.name, value: count() })
+        .from(tickets)
+        .innerJoin(table, eq(table.code, column))
+        .where(soldToday)
+        .groupBy(table.name)
+        .orderBy(desc(count()), asc(table.name))
+    ).map((row) => ({ name: row.name, value: row.value }));
+  const [byZone, byType] = await Promise.all([
+    byName(seatZones, tickets.zoneCode),
+    byName(ticketTypes, tickets.ticketTypeCode),
+  ]);
   const upcoming = await ctx.db.query.sessions.findMany({
     where: gte(sessions.startTime, now),
     orderBy: [asc(sessions.startTime), asc(sessions.id)],
@@ -62,7 +97,7 @@ export async function loadSales(ctx: Ctx, now = new Date()): Promise<DashboardSa
               tickets.sessionId,
               upcoming.map((s) => s.id),
             ),
-            sql`${tickets.status} = ${LIVE_TICKET_STATUS}`,
+            occupiesSeatSql(),
           ),
         )
         .groupBy(tickets.sessionId)
@@ -70,7 +105,9 @@ export async function loadSales(ctx: Ctx, now = new Date()): Promise<DashboardSa
   return {
     date: toCinemaDate(now),
     tickets: today?.tickets ?? 0,
-    revenue: today?.revenue ?? 0,
+    revenue: roublesOf(today?.revenue ?? 0),
+    by_zone: byZone,
+    by_type: byType,
     sessions: upcoming.map((s) => ({
       id: s.id,
       title: s.film.title,

@@ -35,6 +35,7 @@ const START = `window.ui = SwaggerUIBundle({
   url: '/api/openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
+  docExpansion: 'none',
   presets: [SwaggerUIBundle.presets.apis],
   layout: 'BaseLayout',
 });

@@ -16,7 +16,7 @@ const favouriteRows = async () => ({
   persons: (await t.ctx.db.select({ n: count() }).from(schema.favouritePersons))[0]!.n,
 });
 
-/** The calls of SPEC section 7 for one kind of favourite. */
+/** The calls of docs/product.md §7 for one kind of favourite. */
 const KINDS = [
   {
     kind: 'film',

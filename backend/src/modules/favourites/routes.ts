@@ -1,5 +1,5 @@
 /**
- * Favourites (SPEC section 7): GET /api/favorite; per film and per person a store (GET, as SPEC
+ * Favourites (docs/product.md §7): GET /api/favorite; per film and per person a store (GET, as SPEC
  * has it), a delete and a liked check that answers 200 when liked and 404 when not.
  */
 import type { LikedResponse } from '../../contract/favourites';

@@ -1,5 +1,5 @@
 /**
- * The back office's films (SPEC section 2, /admin/dashboard/films and the film edit): the staff
+ * The back office's films (docs/product.md §2, /admin/dashboard/films and the film edit): the staff
  * table, the imports from Kinopoisk as HTTP calls, the edit and the poster upload. Each write says
  * what it changed, so the banner, new films, bill, catalogue and film page caches drop at once.
  */
@@ -9,7 +9,7 @@ import type { FilmCard, FilmDetail, FilmEdit } from '../../contract/films';
 import type { ImportedFilm, ImportedPerson, ImportedPhoto, ImportKind } from '../../contract/film-import';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { afterCommit, write } from '../../effects';
+import { announce, write } from '../../effects';
 import { notFound } from '../../lib/errors';
 import { removeStoredImage, storeImage } from '../../lib/images';
 import { paginate, searchCondition, type Page } from '../../lib/paging';
@@ -64,7 +64,7 @@ const progressTo =
 
 export async function storeFilm(ctx: AppContext, userId: number, kinopoiskId: number): Promise<ImportedFilm> {
   const film = await importFilm(ctx, kinopoiskId, { onProgress: progressTo(ctx, userId, kinopoiskId, 'film') });
-  await afterCommit(ctx, [{ what: 'films', ids: [film.id] }, { what: 'genres' }, { what: 'countries' }]);
+  await announce(ctx, [{ what: 'films', ids: [film.id] }, { what: 'genres' }, { what: 'countries' }]);
   return film;
 }
 
@@ -72,7 +72,7 @@ export async function addFilmPersons(ctx: AppContext, userId: number, kinopoiskI
   const persons = await importFilmPersons(ctx, kinopoiskId, {
     onProgress: progressTo(ctx, userId, kinopoiskId, 'persons'),
   });
-  await afterCommit(ctx, [{ what: 'persons' }]);
+  await announce(ctx, [{ what: 'persons' }]);
   return persons;
 }
 
@@ -81,17 +81,28 @@ export async function addFilmStills(ctx: AppContext, userId: number, kinopoiskId
     onProgress: progressTo(ctx, userId, kinopoiskId, 'stills'),
   });
   const film = await filmByKinopoiskId(ctx.db, kinopoiskId);
-  await afterCommit(ctx, [{ what: 'films', ids: film ? [film.id] : [] }]);
+  await announce(ctx, [{ what: 'films', ids: film ? [film.id] : [] }]);
   return photos;
 }
 
 /** Saves the edit screen's fields; answers the film as its page shows it. */
 export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Promise<FilmDetail> {
-  const { title, description, age, year, budget, trailer, is_rent } = edit;
+  const { title, description, age, year, budget, trailer, is_rent, no_discount_until, pu_number } = edit;
   await write(ctx, async (tx, changed) => {
     const [updated] = await tx
       .update(films)
-      .set({ title, description, age, year, budget, trailer, isRent: is_rent })
+      .set({
+        title,
+        description,
+        age,
+        year,
+        budget,
+        trailer,
+        isRent: is_rent,
+        // Absent: unchanged (SPEC's form has no such field); empty: cleared.
+        ...(no_discount_until !== undefined ? { noDiscountUntil: no_discount_until } : {}),
+        ...(pu_number !== undefined ? { puNumber: pu_number } : {}),
+      })
       .where(eq(films.id, id))
       .returning({ id: films.id });
     if (!updated) throw filmMissing();

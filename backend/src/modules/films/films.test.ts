@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contract/errors';
-import { BannerResponseSchema, FilmDetailSchema, FilmListSchema, NewFilmListSchema } from '../../contract/films';
+import {
+  BannerResponseSchema,
+  CatalogueFilmListSchema,
+  FilmDetailSchema,
+  NewFilmListSchema,
+} from '../../contract/films';
 import { schema } from '../../db';
 import {
   buildCountry,
@@ -15,7 +20,7 @@ import {
   linkFilm,
 } from '../../testing/factories';
 import { useTestApi } from '../../testing/api';
-import { afterCommit } from '../../effects';
+import { announce } from '../../effects';
 
 const api = useTestApi();
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -29,7 +34,7 @@ describe('GET /api/banner', () => {
   });
 
   it('returns the newest film in rental with a promo image, cached until invalidated', async () => {
-    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
+    await announce(api.ctx, [{ what: 'films', ids: [] }]);
     const shown = await buildFilm(api.ctx.db, {
       title: 'Старый',
       promoImg: 'promo/old.jpg',
@@ -48,7 +53,7 @@ describe('GET /api/banner', () => {
     const newer = await buildFilm(api.ctx.db, { title: 'Новый', promoImg: 'https://cdn.example/new.jpg' });
     expect((await api.getJson('/api/banner')).body).toMatchObject({ id: shown.id });
 
-    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
+    await announce(api.ctx, [{ what: 'films', ids: [] }]);
     expect((await api.getJson('/api/banner')).body).toMatchObject({ id: newer.id, title: 'Новый' });
   });
 });
@@ -56,7 +61,7 @@ describe('GET /api/banner', () => {
 describe('GET /api/films/news', () => {
   it('lists films in rental newest first with genres[].genre.name, cached until invalidated', async () => {
     await api.ctx.db.update(schema.films).set({ isRent: 0 });
-    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
+    await announce(api.ctx, [{ what: 'films', ids: [] }]);
     const drama = await buildGenre(api.ctx.db, { name: 'драма' });
     const comedy = await buildGenre(api.ctx.db, { name: 'комедия' });
     const older = await buildFilm(api.ctx.db, { title: 'Раньше', createdAt: minutesAgo(10) });
@@ -83,7 +88,7 @@ describe('GET /api/films/news', () => {
 
     await api.ctx.db.update(schema.films).set({ isRent: 0 }).where(eq(schema.films.id, older.id));
     expect(NewFilmListSchema.parse((await api.getJson('/api/films/news')).body)).toHaveLength(2);
-    await afterCommit(api.ctx, [{ what: 'films', ids: [] }]);
+    await announce(api.ctx, [{ what: 'films', ids: [] }]);
     expect(NewFilmListSchema.parse((await api.getJson('/api/films/news')).body).map((f) => f.id)).toEqual([newer.id]);
   });
 });
@@ -97,18 +102,65 @@ describe('GET /api/films', () => {
     await linkFilm(api.ctx.db, both.id, { genreIds: [horror.id], countryIds: [france.id] });
     await linkFilm(api.ctx.db, onlyGenre.id, { genreIds: [horror.id] });
 
-    const all = FilmListSchema.parse((await api.getJson('/api/films')).body);
+    const all = CatalogueFilmListSchema.parse((await api.getJson('/api/films')).body);
     expect(all.map((f) => f.id)).toEqual(expect.arrayContaining([both.id, onlyGenre.id]));
     expect(all.find((f) => f.id === both.id)).toMatchObject({
       is_rent: 1,
       countries: [{ country_id: france.id, country: { id: france.id, name: 'Франция' } }],
     });
 
-    const byGenre = FilmListSchema.parse((await api.getJson(`/api/films?genre=${horror.id}`)).body);
+    const byGenre = CatalogueFilmListSchema.parse((await api.getJson(`/api/films?genre=${horror.id}`)).body);
     expect(byGenre.map((f) => f.id)).toEqual([both.id, onlyGenre.id]);
-    const byBoth = FilmListSchema.parse((await api.getJson(`/api/films?genre=${horror.id}&country=${france.id}`)).body);
+    const byBoth = CatalogueFilmListSchema.parse(
+      (await api.getJson(`/api/films?genre=${horror.id}&country=${france.id}`)).body,
+    );
     expect(byBoth.map((f) => f.id)).toEqual([both.id]);
     expect((await api.getJson('/api/films?country=999999')).body).toEqual([]);
+  });
+
+  it('says which films are on the bill, which are announced and which are not showing, in that order', async () => {
+    const genre = await buildGenre(api.ctx.db, { name: 'вестерн' });
+    const showing = await buildFilm(api.ctx.db, { title: 'Вестерн на экране', isRent: 1, year: 1990 });
+    const announced = await buildFilm(api.ctx.db, { title: 'Вестерн скоро', isRent: 1, year: 2030 });
+    const ended = await buildFilm(api.ctx.db, { title: 'Вестерн прошёл', isRent: 1, year: 2031 });
+    const off = await buildFilm(api.ctx.db, { title: 'Вестерн не в прокате', isRent: 0, year: 2032 });
+    for (const film of [showing, announced, ended, off]) await linkFilm(api.ctx.db, film.id, { genreIds: [genre.id] });
+    await buildSession(api.ctx.db, { filmId: showing.id, startsInMinutes: 60 * 30 });
+    // A run that ended days ago: in rental still, but neither on the bill nor announced.
+    await buildSession(api.ctx.db, { filmId: ended.id, startsInMinutes: -60 * 24 * 3 });
+
+    const list = CatalogueFilmListSchema.parse((await api.getJson(`/api/films?genre=${genre.id}`)).body);
+    expect(list.map((f) => [f.title, f.showing])).toEqual([
+      ['Вестерн на экране', 'now'],
+      ['Вестерн скоро', 'soon'],
+      ['Вестерн не в прокате', 'off'],
+      ['Вестерн прошёл', 'off'],
+    ]);
+
+    // Scheduling the announced film puts it on the bill at once (the cached catalogue is dropped).
+    await buildSession(api.ctx.db, { filmId: announced.id, startsInMinutes: 60 * 48 });
+    await announce(api.ctx, [{ what: 'sessions', ids: [] }]);
+    const after = CatalogueFilmListSchema.parse((await api.getJson(`/api/films?genre=${genre.id}`)).body);
+    expect(after.find((f) => f.id === announced.id)?.showing).toBe('now');
+  });
+
+  it('finds films by a part of the title or of a name in the cast, whatever the case and ё', async () => {
+    const film = await buildFilm(api.ctx.db, { title: 'Ёлки на Покровке' });
+    const other = await buildFilm(api.ctx.db, { title: 'Ледокол 100% правды' });
+    const actor = await buildPerson(api.ctx.db, { fio: 'Фёдор Бондарчук-Тестовый' });
+    await linkFilm(api.ctx.db, other.id, { persons: [{ personId: actor.id, role: 'actor' }] });
+    const ids = async (q: string) =>
+      CatalogueFilmListSchema.parse((await api.getJson(`/api/films?q=${encodeURIComponent(q)}`)).body).map((f) => f.id);
+    expect(await ids('елки')).toEqual([film.id]);
+    expect(await ids('  ПОКРОВКЕ ')).toEqual([film.id]);
+    expect(await ids('федор бондарчук-тест')).toEqual([other.id]);
+    // % and _ are letters here, not wildcards.
+    expect(await ids('100%')).toEqual([other.id]);
+    expect(await ids('0_п')).toEqual([]);
+    expect(await ids('нет такого фильма')).toEqual([]);
+    const { status, body } = await api.getJson(`/api/films?q=${'я'.repeat(101)}`);
+    expect(status).toBe(400);
+    expect(ErrorBodySchema.parse(body).error.code).toBe('invalid_input');
   });
 
   it('returns 400 invalid_input for a malformed filter', async () => {

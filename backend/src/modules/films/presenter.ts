@@ -87,6 +87,8 @@ export function presentFilmDetail(
       person: { id: p.person.id, fio: p.person.fio, main_img: p.person.mainImg },
     })),
     photo: film.photos.map((p) => ({ id: p.id, photo: p.photo })),
+    no_discount_until: film.noDiscountUntil,
+    pu_number: film.puNumber,
     schedule: film.sessions.map((s) => presentSession(s, film)),
     review: film.reviews.map(presentFilmReview),
   };

@@ -1,6 +1,7 @@
 /** Reading films: the catalogue, the new films, the banner's film and one film with everything the film page shows. */
-import { and, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { BannerFilm, FilmCard, FilmDetail, FilmListQuery, NewFilm } from '../../contract/films';
+import { and, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { BannerFilm, CatalogueFilm, FilmDetail, FilmListQuery, FilmShowing, NewFilm } from '../../contract/films';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { notFound } from '../../lib/errors';
@@ -10,7 +11,7 @@ import { startOfCinemaToday, withSessionDetails } from '../schedules/service';
 import { presentBannerFilm, presentFilmCard, presentFilmDetail, presentNewFilm } from './presenter';
 
 type Ctx = Pick<AppContext, 'db'>;
-const { films, filmGenres, filmCountries } = schema;
+const { films, filmGenres, filmCountries, filmPersons, persons } = schema;
 
 /** "New" means in rental, most recently added to the cinema first. */
 const inRental = eq(films.isRent, 1);
@@ -30,8 +31,18 @@ export async function loadBannerFilm(ctx: Ctx): Promise<BannerFilm | null> {
   return film?.promoImg ? presentBannerFilm({ ...film, promoImg: film.promoImg }) : null;
 }
 
-/** The catalogue, optionally of one genre and/or one country: films in rental first, then by year and title. */
-export async function findFilms(ctx: Ctx, { genre, country }: FilmListQuery): Promise<FilmCard[]> {
+/** A title or a name compared whatever its case and ё/е: lower-cased, ё read as е. */
+const folded = (text: PgColumn) => sql`translate(lower(${text}), 'ё', 'е')`;
+
+/**
+ * The catalogue, optionally of one genre and/or one country, optionally searched (`q` in the title or a
+ * name of the cast): films on the bill first, then the announced ones, then the rest; by year and title.
+ */
+export async function findFilms(
+  ctx: Ctx,
+  { genre, country, q }: FilmListQuery,
+  now = new Date(),
+): Promise<CatalogueFilm[]> {
   const filters: SQL[] = [];
   if (genre !== undefined) {
     filters.push(
@@ -46,12 +57,35 @@ export async function findFilms(ctx: Ctx, { genre, country }: FilmListQuery): Pr
       ),
     );
   }
+  if (q) {
+    const pattern = `%${q
+      .toLowerCase()
+      .replaceAll('ё', 'е')
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const cast = ctx.db
+      .select({ id: filmPersons.filmId })
+      .from(filmPersons)
+      .innerJoin(persons, eq(persons.id, filmPersons.personId))
+      .where(sql`${folded(persons.fio)} like ${pattern}`);
+    filters.push(or(sql`${folded(films.title)} like ${pattern}`, inArray(films.id, cast))!);
+  }
+  // Plain names inside: the relational query renames every column of this table to its own alias.
+  const showing = sql<FilmShowing>`case
+    when exists (select 1 from sessions s where s.film_id = ${films.id} and s.start_time >= ${startOfCinemaToday(now)}) then 'now'
+    when ${films.isRent} = 1 and not exists (select 1 from sessions s where s.film_id = ${films.id}) then 'soon'
+    else 'off' end`;
   const rows = await ctx.db.query.films.findMany({
     where: and(...filters),
-    orderBy: [desc(films.isRent), sql`${films.year} desc nulls last`, films.title, films.id],
+    extras: { showing: showing.as('showing') },
+    orderBy: [
+      sql`case ${showing} when 'now' then 0 when 'soon' then 1 else 2 end`,
+      sql`${films.year} desc nulls last`,
+      films.title,
+      films.id,
+    ],
     with: { ...withFilmGenres, ...withFilmCountries },
   });
-  return rows.map(presentFilmCard);
+  return rows.map((row) => ({ ...presentFilmCard(row), showing: row.showing }));
 }
 
 /** One film with its people, media, sessions from today on and reviews; 404 when there is no such film. */
@@ -68,7 +102,8 @@ export async function findFilm(ctx: Ctx, id: number, now = new Date()): Promise<
         with: { person: { columns: { id: true, fio: true, mainImg: true } } },
       },
       sessions: {
-        where: (s, { gte }) => gte(s.startTime, startOfCinemaToday(now)),
+        // Cancelled sessions leave the bill.
+        where: (s, { and, gte, isNull }) => and(gte(s.startTime, startOfCinemaToday(now)), isNull(s.cancelledAt)),
         orderBy: (s, { asc }) => [asc(s.startTime), asc(s.id)],
         with: withSessionDetails,
       },

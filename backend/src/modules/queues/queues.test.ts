@@ -39,7 +39,7 @@ describe('GET /api/queues', () => {
     await failedMail('counted-1');
     const { status, body } = await api.t.call('GET /queues', {}, admin);
     expect(status).toBe(200);
-    expect(body.map((q) => q.name)).toEqual(['mail', 'tickets']);
+    expect(body.map((q) => q.name)).toEqual(['mail', 'tickets', 'orders']);
     expect(body[0]!.counts).toMatchObject({ failed: expect.any(Number), waiting: expect.any(Number) });
     expect(body[0]!.counts.failed).toBeGreaterThanOrEqual(1);
   });

@@ -161,7 +161,7 @@ describe('GET /api/schedules/admin', () => {
       price: 350,
     });
     for (const seat of ['r1m1', 'r1m2', 'r1m3'])
-      await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: seat, price: 350 });
+      await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: seat, priceKopecks: 35000 });
     await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r1m4', status: 'refunded' });
     const { status, body } = await api.t.call('GET /schedules/admin', { query: { date: day } }, await manager());
     expect(status).toBe(200);

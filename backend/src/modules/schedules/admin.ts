@@ -1,6 +1,6 @@
 /** The back office's schedule: the sessions table, and scheduling a session. */
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
-import { LIVE_TICKET_STATUS } from '../../contract/constants';
+import { and, asc, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { roublesOf } from '../../contract/money';
 import type { Session, StaffSession } from '../../contract/schedules';
 import { addDays, fromCinemaTime, toCinemaTime } from '../../contract/time';
 import type { z } from '../../contract/zod';
@@ -10,10 +10,12 @@ import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from '../../db';
 import { write } from '../../effects';
 import { conflict, invalidInput } from '../../lib/errors';
 import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { occupiesSeatSql } from '../tickets/state';
+import { findCard } from '../prices/cards';
 import { presentSession } from './presenter';
 import { startOfCinemaToday } from './service';
 
-const { sessions, films, halls, tickets } = schema;
+const { sessions, films, halls, tickets, priceCards } = schema;
 
 /** Sessions from the start of the cinema's today on — or of one day — earliest first, with their sold seats. */
 export function listStaffSessions(
@@ -29,22 +31,27 @@ export function listStaffSessions(
     searchCondition(query.q, films.title, halls.name),
   );
   const taken =
-    sql<number>`(select count(*) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${tickets.status} = ${LIVE_TICKET_STATUS})`.mapWith(
+    sql<number>`(select count(*) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${occupiesSeatSql()})`.mapWith(
+      Number,
+    );
+  const takings =
+    sql<number>`(select coalesce(sum(${tickets.priceKopecks}), 0) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${occupiesSeatSql()})`.mapWith(
       Number,
     );
   return paginate(
     query,
     async (limit, offset) => {
       const rows = await ctx.db
-        .select({ session: sessions, film: films, hall: halls, taken })
+        .select({ session: sessions, film: films, hall: halls, taken, takings, card: priceCards })
         .from(sessions)
         .innerJoin(films, eq(films.id, sessions.filmId))
         .innerJoin(halls, eq(halls.id, sessions.hallId))
+        .leftJoin(priceCards, eq(priceCards.id, sessions.priceCardId))
         .where(where)
         .orderBy(asc(sessions.startTime), asc(sessions.id))
         .limit(limit)
         .offset(offset);
-      return rows.map(({ session, film, hall, taken }) => ({
+      return rows.map(({ session, film, hall, taken, takings, card }) => ({
         id: session.id,
         movie: { id: film.id, title: film.title, poster: film.poster },
         hall: { id: hall.id, name: hall.name },
@@ -55,7 +62,8 @@ export function listStaffSessions(
         free: Math.max(0, hall.capacity - taken),
         taken,
         total: hall.capacity,
-        sum: session.price * taken,
+        sum: roublesOf(takings),
+        price_card: card ? { id: card.id, name: card.name } : null,
       }));
     },
     async () => {
@@ -81,15 +89,20 @@ export async function createSession(
   body: z.output<typeof ScheduleStoreBodySchema>,
   now = new Date(),
 ): Promise<Session> {
-  const [film, hall] = await Promise.all([
+  const [film, hall, card] = await Promise.all([
     ctx.db.query.films.findFirst({ where: eq(films.id, body.movie_id) }),
     ctx.db.query.halls.findFirst({ where: eq(halls.id, body.hall_id) }),
+    body.price_card_id ? findCard(ctx, body.price_card_id) : undefined,
   ]);
   const fields: Record<string, string> = {};
   if (!film) fields.movie_id = 'Такого фильма нет';
   if (!hall) fields.hall_id = 'Такого зала нет';
+  if (body.price_card_id && !card) fields.price_card_id = 'Такой ценовой карты нет';
   if (body.start_time.getTime() <= now.getTime()) fields.start_time = 'Сеанс не может начинаться в прошлом';
-  if (!film || !hall || fields.start_time) throw invalidInput(fields);
+  if (!film || !hall || Object.keys(fields).length > 0) throw invalidInput(fields);
+  refuseFilmWithoutPu(film);
+  // On a card, SPEC's price is the card's standard adult price (whole roubles, as SPEC has it).
+  const price = card ? Math.round(roublesOf(card.standardAdultKopecks)) : body.price;
 
   const startTime = body.start_time;
   const endTime = new Date(startTime.getTime() + film.time * 60_000);
@@ -97,7 +110,7 @@ export async function createSession(
     const session = await write(ctx, async (tx, changed) => {
       const [row] = await tx
         .insert(sessions)
-        .values({ filmId: film.id, hallId: hall.id, startTime, endTime, price: body.price })
+        .values({ filmId: film.id, hallId: hall.id, startTime, endTime, price, priceCardId: card?.id ?? null })
         .returning();
       changed({ what: 'sessions', ids: [row!.id] });
       return row!;
@@ -109,12 +122,31 @@ export async function createSession(
   }
 }
 
-async function overlapConflict(ctx: AppContext, hallId: number, start: Date, end: Date) {
+/** A session goes on sale only for a film with its distribution certificate (ПУ) number: ЕАИС needs it. */
+export function refuseFilmWithoutPu(film: { puNumber: string | null }): void {
+  if (!film.puNumber?.trim())
+    throw invalidInput(
+      { movie_id: 'У фильма нет номера прокатного удостоверения (ПУ): укажите его в карточке фильма' },
+      'Сеанс нельзя поставить в продажу без прокатного удостоверения фильма',
+    );
+}
+
+/** 409 session_overlap naming the session in the way (not `exceptId`, the one being moved). */
+export async function overlapConflict(ctx: AppContext, hallId: number, start: Date, end: Date, exceptId?: number) {
   const [other] = await ctx.db
     .select({ id: sessions.id, title: films.title, startTime: sessions.startTime, endTime: sessions.endTime })
     .from(sessions)
     .innerJoin(films, eq(films.id, sessions.filmId))
-    .where(and(eq(sessions.hallId, hallId), lt(sessions.startTime, end), sql`${sessions.endTime} > ${start}`))
+    .where(
+      and(
+        eq(sessions.hallId, hallId),
+        // A cancelled session gives its time back (the database's no-overlap rule says the same).
+        isNull(sessions.cancelledAt),
+        lt(sessions.startTime, end),
+        sql`${sessions.endTime} > ${start}`,
+        exceptId === undefined ? undefined : ne(sessions.id, exceptId),
+      ),
+    )
     .orderBy(asc(sessions.startTime))
     .limit(1);
   const when = other

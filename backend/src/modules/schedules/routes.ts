@@ -2,6 +2,8 @@ import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
 import { cachedRead } from '../../lib/response-cache';
 import { createSession, listStaffSessions } from './admin';
+import { cancelSession } from './cancel';
+import { updateSession } from './change';
 import { loadSchedules } from './service';
 
 export const scheduleRoutes = (ctx: AppContext) =>
@@ -10,4 +12,6 @@ export const scheduleRoutes = (ctx: AppContext) =>
     'GET /schedules': ({ req }) => cachedRead(ctx, 'GET /schedules', req, () => loadSchedules(ctx)),
     'GET /schedules/admin': ({ query }) => listStaffSessions(ctx, query),
     'POST /schedule/store': ({ body }) => createSession(ctx, body),
+    'PUT /schedules/:id': ({ params, body }) => updateSession(ctx, params.id, body),
+    'POST /schedules/:id/cancel': ({ params, body, user }) => cancelSession(ctx, params.id, user, body),
   });

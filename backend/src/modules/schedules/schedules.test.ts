@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { ScheduleListSchema } from '../../contract/schedules';
 import { addDays, fromCinemaTime, toCinemaDate } from '../../contract/time';
 import { schema } from '../../db';
-import { buildFilm, buildGenre, buildHall, buildSession, buildTicket, linkFilm } from '../../testing/factories';
+import {
+  buildFilm,
+  buildGenre,
+  buildHall,
+  buildSession,
+  buildTicket,
+  linkFilm,
+  soldChange,
+} from '../../testing/factories';
 import { useTestApi } from '../../testing/api';
-import { afterCommit } from '../../effects';
+import { announce } from '../../effects';
 import { loadSchedules } from './service';
 
 const api = useTestApi();
@@ -23,7 +31,7 @@ describe('GET /api/schedules', () => {
   });
 
   it('lists films from today on, each with its sessions, hall, movie and sold seats', async () => {
-    await afterCommit(api.ctx, [{ what: 'sessions', ids: [] }]);
+    await announce(api.ctx, [{ what: 'sessions', ids: [] }]);
     const genre = await buildGenre(api.ctx.db, { name: 'триллер' });
     const hall = await buildHall(api.ctx.db, { name: 'Кинотеатр «Ракета» Зал 1' });
     const film = await buildFilm(api.ctx.db, { title: 'Сеансный', time: 95, typeGraphic: '3D', age: 16 });
@@ -74,6 +82,7 @@ describe('GET /api/schedules', () => {
       movie: { id: film.id, title: 'Сеансный', poster: null, promo_img: null, time: 95, age: 16, type_graphic: '3D' },
       count_close_seat: 1,
       ticket: [{ schedule_id: later.id, seat_number: 'r5m6' }],
+      price_card_id: null,
     });
   });
 
@@ -87,7 +96,7 @@ describe('GET /api/schedules', () => {
 
   it('serves sold seats from the cache until a committed ticket change reaches the effects table', async () => {
     const session = await buildSession(api.ctx.db, { startsInMinutes: 24 * 60 });
-    await afterCommit(api.ctx, [{ what: 'sessions', ids: [session.id] }]);
+    await announce(api.ctx, [{ what: 'sessions', ids: [session.id] }]);
     const seatsOf = async () =>
       (await getSchedules())
         .flatMap((f) => f.schedule)
@@ -104,14 +113,14 @@ describe('GET /api/schedules', () => {
       ticketIds: [ticket.id],
       seats: ['r10m11'],
     };
-    await afterCommit(api.ctx, [{ ...sold, kind: 'sold' } as const]);
+    await announce(api.ctx, [soldChange([ticket])]);
     expect(await seatsOf()).toEqual(['r10m11']);
 
     await api.ctx.db
       .update(schema.tickets)
       .set({ status: 'refunded', refundedAt: new Date() })
       .where(eq(schema.tickets.id, ticket.id));
-    await afterCommit(api.ctx, [{ ...sold, kind: 'refunded' } as const]);
+    await announce(api.ctx, [{ ...sold, kind: 'refunded' } as const]);
     expect(await seatsOf()).toEqual([]);
   });
 });

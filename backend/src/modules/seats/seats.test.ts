@@ -23,6 +23,10 @@ describe('GET /api/seats/{sessionId}', () => {
       price: 480,
       hall: { id: hall.id, name: 'Кинотеатр «Ракета» Зал 3' },
       movie: { id: film.id, title: 'Солярис', age: 12, type_graphic: '3D', poster: 'solaris.jpg' },
+      // No price card: every zone at SPEC's one price.
+      prices: { standard: { adult: 480 }, vip: { adult: 480 }, sofa: { adult: 480 } },
+      session_date: toCinemaTime(session.startTime).slice(0, 10),
+      no_discount_until: null,
     });
   });
 

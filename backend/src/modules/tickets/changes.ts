@@ -1,21 +1,16 @@
 /**
  * What a ticket write changed, for the duties that run after its commit (free the seat in Redis,
- * push to the owner's pages, enqueue PDFs and mail). Plain data: the after-commit step may run
- * in another turn, or again, and reads the current rows where it needs them.
+ * push to the owner's pages, enqueue PDFs and mail). Sales are order changes (orders/changes.ts).
+ * Plain data: the after-commit step may run in another turn, or again, and reads the current rows.
  */
 import type { SeatCode } from '../../contract/seats';
 
 interface TicketsChangeBase {
   what: 'tickets';
   sessionId: number;
-  /** The owner of every ticket of the change. */
-  userId: number;
+  /** The owner of every ticket of the change; null for a walk-in's tickets sold at the till. */
+  userId: number | null;
   ticketIds: number[];
-}
-
-export interface TicketsSold extends TicketsChangeBase {
-  kind: 'sold';
-  seats: SeatCode[];
 }
 
 export interface TicketsRefunded extends TicketsChangeBase {
@@ -27,4 +22,4 @@ export interface TicketsUsed extends TicketsChangeBase {
   kind: 'used';
 }
 
-export type TicketsChange = TicketsSold | TicketsRefunded | TicketsUsed;
+export type TicketsChange = TicketsRefunded | TicketsUsed;

@@ -31,6 +31,7 @@ export async function pushTicketsChanged(
     .orderBy(tickets.id);
   const emitter = emitterFor(ctx);
   for (const userId of new Set(rows.map((r) => r.userId))) {
+    if (userId === null) continue; // a walk-in's tickets: no account, no pages to tell
     const own = rows.filter((r) => r.userId === userId).map(presentTicketChange);
     emitter.to(userRoom(userId)).emit('tickets:changed', { tickets: own });
   }

@@ -2,7 +2,6 @@
 export const ticketJobIds = {
   pdfs: (ticketIds: number[]) => `tickets-pdf-${ticketIds.join('-')}`,
   refundedPdf: (ticketId: number) => `tickets-pdf-refunded-${ticketId}`,
-  soldMail: (ticketIds: number[]) => `mail-tickets-sold-${ticketIds.join('-')}`,
   refundedMail: (ticketId: number) => `mail-ticket-refunded-${ticketId}`,
   watching: (sessionId: number, edge: 'start' | 'end') => `tickets-watching-${sessionId}-${edge}`,
 };

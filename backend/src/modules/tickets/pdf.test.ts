@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../testing/harness';
 import { pdfQrCodes, pdfText } from '../../testing/pdf';
 import { verifyCheckInCode } from './check-in-code';
 import { ensureTicketPdf } from './pdf-files';
-import { refundTicket } from './refund';
+import { refundOwnTicket } from './refund';
 
 describe('ticket PDFs', () => {
   let ctx: TestContext;
@@ -33,7 +33,7 @@ describe('ticket PDFs', () => {
       sessionId: session.id,
       userId: user.id,
       seatNumber: 'r5m6',
-      price: 1050,
+      priceKopecks: 105000,
     });
     return { hall, session, user, ticket };
   }
@@ -84,7 +84,7 @@ describe('ticket PDFs', () => {
   it('renders a refunded ticket anew: the PDF says so, has no QR code, and the old PDF is gone', async () => {
     const { user, ticket } = await stalkerTicket();
     const live = await ensureTicketPdf(ctx, ticket.id);
-    await refundTicket(ctx, user.id, ticket.id, new Date());
+    await refundOwnTicket(ctx, user.id, ticket.id, new Date());
     const refunded = await ensureTicketPdf(ctx, ticket.id);
     expect(refunded!.file).not.toBe(live!.file);
     const bytes = fs.readFileSync(refunded!.file);

@@ -1,3 +1,5 @@
+import { WALK_IN_BUYER } from '../../contract/constants';
+import { roublesOf } from '../../contract/money';
 import type { OwnTicket, TicketView } from '../../contract/tickets';
 import { toCinemaTime } from '../../contract/time';
 import type { Config } from '../../config';
@@ -7,11 +9,26 @@ import { signCheckInCode } from './check-in-code';
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 export type TicketRow = Row<typeof schema.tickets>;
 
-/** A ticket with what it shows: the shape of `db.query.tickets` `with: { session: { with: { film, hall } }, user }`. */
+/** A ticket with what it shows: the shape of `db.query.tickets` with its session (film, hall), holder and refunds. */
 export type TicketWithRelations = TicketRow & {
   session: Row<typeof schema.sessions> & { film: Row<typeof schema.films>; hall: Row<typeof schema.halls> };
-  user: Pick<Row<typeof schema.users>, 'fio'>;
+  /** Null for a walk-in's ticket sold at the till. */
+  user: Pick<Row<typeof schema.users>, 'fio'> | null;
+  zone: ZoneRef;
+  ticketType: TicketTypeRef;
+  refunds: Pick<Row<typeof schema.refunds>, 'id' | 'status' | 'cancellationReason'>[];
 };
+
+type ZoneRef = Pick<Row<typeof schema.seatZones>, 'code' | 'name'>;
+type TicketTypeRef = Pick<Row<typeof schema.ticketTypes>, 'code' | 'name' | 'checkDocument'>;
+
+/** The zone and ticket type a ticket was sold as (the PDF, the lists, the door check show them). */
+export const presentZone = (zone: ZoneRef) => ({ code: zone.code, name: zone.name });
+export const presentTicketType = (type: TicketTypeRef) => ({
+  code: type.code,
+  name: type.name,
+  check_document: type.checkDocument,
+});
 
 const cinemaTimeOrNull = (instant: Date | null) => (instant ? toCinemaTime(instant) : null);
 
@@ -20,7 +37,9 @@ export function presentTicket(ticket: TicketWithRelations): TicketView {
   return {
     id: ticket.id,
     seat_number: ticket.seatNumber,
-    price: ticket.price,
+    price: roublesOf(ticket.priceKopecks),
+    zone: presentZone(ticket.zone),
+    ticket_type: presentTicketType(ticket.ticketType),
     purchase_date: toCinemaTime(ticket.purchaseDate),
     is_watching: ticket.isWatching,
     status: ticket.status,
@@ -40,7 +59,7 @@ export function presentTicket(ticket: TicketWithRelations): TicketView {
         poster: session.film.poster,
       },
     },
-    user: { fio: ticket.user.fio },
+    user: { fio: ticket.user?.fio ?? WALK_IN_BUYER },
   };
 }
 
@@ -54,6 +73,8 @@ export const presentOwnTicket = (
   ticket: TicketWithRelations,
 ): OwnTicket => ({
   ...presentTicket(ticket),
+  order_id: ticket.orderId,
+  refund_status: ticket.refunds.toSorted((a, b) => b.id - a.id)[0]?.status ?? null,
   qr: ticketCode(config.appSecret, ticket),
   refundable_until: toCinemaTime(new Date(ticket.session.startTime.getTime() - config.refundCutoffMinutes * 60_000)),
 });

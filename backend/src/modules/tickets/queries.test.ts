@@ -6,7 +6,7 @@ import { buildFilm, buildSession, buildTicket, buildUser } from '../../testing/f
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { verifyCheckInCode } from './check-in-code';
 import { listOwnTickets, listOwnViewings } from './queries';
-import { refundTicket } from './refund';
+import { refundOwnTicket } from './refund';
 
 describe('a viewer’s ticket lists', () => {
   let ctx: TestContext;
@@ -21,36 +21,46 @@ describe('a viewer’s ticket lists', () => {
     const film = await buildFilm(ctx.db, { title: 'Зеркало', age: 12, promoImg: 'promo.jpg', poster: 'poster.jpg' });
     const later = await buildSession(ctx.db, { filmId: film.id, startsInMinutes: 600, price: 500 });
     const sooner = await buildSession(ctx.db, { filmId: film.id, startsInMinutes: 120, price: 400 });
-    const first = await buildTicket(ctx.db, { sessionId: later.id, userId: viewer.id, seatNumber: 'r2m3', price: 500 });
+    const first = await buildTicket(ctx.db, {
+      sessionId: later.id,
+      userId: viewer.id,
+      seatNumber: 'r2m3',
+      priceKopecks: 50000,
+    });
     const second = await buildTicket(ctx.db, {
       sessionId: sooner.id,
       userId: viewer.id,
       seatNumber: 'r4m5',
-      price: 400,
+      priceKopecks: 40000,
     });
     const refunded = await buildTicket(ctx.db, {
       sessionId: sooner.id,
       userId: viewer.id,
       seatNumber: 'r4m6',
-      price: 400,
+      priceKopecks: 40000,
     });
-    await buildTicket(ctx.db, { sessionId: sooner.id, userId: stranger.id, seatNumber: 'r9m9', price: 400 });
-    await refundTicket(ctx, viewer.id, refunded.id, new Date());
+    await buildTicket(ctx.db, { sessionId: sooner.id, userId: stranger.id, seatNumber: 'r9m9', priceKopecks: 40000 });
+    await refundOwnTicket(ctx, viewer.id, refunded.id, new Date());
     return { viewer, film, later, first, second, refunded };
   }
 
-  it('lists only the viewer’s tickets, refunded ones with their status, each with its check-in code', async () => {
+  it('lists only the viewer’s tickets, refunded ones with their status, each with its check-in code; not the lines of unpaid orders', async () => {
     const { viewer, film, later, first, second, refunded } = await scene();
+    await buildTicket(ctx.db, { sessionId: later.id, userId: viewer.id, seatNumber: 'r8m8', status: 'pending' });
+    await buildTicket(ctx.db, { sessionId: later.id, userId: viewer.id, seatNumber: 'r8m9', status: 'cancelled' });
     const list = OwnTicketListSchema.parse(await listOwnTickets(ctx, viewer.id));
     expect(list.map((t) => [t.id, t.status])).toEqual([
       [first.id, 'paid'],
       [second.id, 'paid'],
       [refunded.id, 'refunded'],
     ]);
+    expect(list.find((t) => t.id === refunded.id)?.refund_status).toBe('succeeded');
     expect(list[0]).toEqual({
       id: first.id,
       seat_number: 'r2m3',
       price: 500,
+      zone: { code: 'standard', name: 'Стандарт' },
+      ticket_type: { code: 'adult', name: 'Взрослый', check_document: false },
       purchase_date: toCinemaTime(first.purchaseDate),
       is_watching: 0,
       status: 'paid',
@@ -65,6 +75,8 @@ describe('a viewer’s ticket lists', () => {
         movie: { id: film.id, title: 'Зеркало', age: 12, promo_img: 'promo.jpg', poster: 'poster.jpg' },
       },
       user: { fio: 'Вера Зрительница' },
+      order_id: first.orderId,
+      refund_status: null,
       qr: expect.any(String),
       // 30 minutes (REFUND_CUTOFF_MINUTES) before the start.
       refundable_until: toCinemaTime(new Date(later.startTime.getTime() - 30 * 60_000)),

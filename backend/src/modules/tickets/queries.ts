@@ -1,11 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { LIVE_TICKET_STATUS } from '../../contract/constants';
+import { wasSoldSql } from './state';
 import type { OwnTicket } from '../../contract/tickets';
 import type { AppContext } from '../../context';
 import { schema, type Db } from '../../db';
 import { presentOwnTicket, type TicketWithRelations } from './presenter';
 
-const withRelations = { session: { with: { film: true, hall: true } }, user: { columns: { fio: true } } } as const;
+const withRelations = {
+  session: { with: { film: true, hall: true } },
+  user: { columns: { fio: true } },
+  zone: { columns: { code: true, name: true } },
+  ticketType: { columns: { code: true, name: true, checkDocument: true } },
+  refunds: { columns: { id: true, status: true, cancellationReason: true } },
+} as const;
 
 /** Tickets by id with what a ticket shows (session, film, hall, holder's name), ready for presentTicket. */
 export function findTicketsWithRelations(db: Db, ids: number[]): Promise<TicketWithRelations[]> {
@@ -16,10 +23,10 @@ export function findTicketsWithRelations(db: Db, ids: number[]): Promise<TicketW
   });
 }
 
-/** A viewer's tickets in the order of purchase (refunded ones too, with their status). */
+/** A viewer's tickets in the order of purchase (refunded ones too, with their status; not unpaid orders' lines). */
 export async function listOwnTickets(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<OwnTicket[]> {
   const rows = await ctx.db.query.tickets.findMany({
-    where: eq(schema.tickets.userId, userId),
+    where: and(eq(schema.tickets.userId, userId), wasSoldSql()),
     with: withRelations,
     orderBy: [asc(schema.tickets.purchaseDate), asc(schema.tickets.id)],
   });

@@ -1,75 +1,67 @@
 /**
  * A viewer gives a ticket back: until REFUND_CUTOFF_MINUTES before the session, once, and never
- * after it was admitted at the door. One conditional UPDATE decides, so a refund racing a check-in
- * of the same ticket (or a second refund) cannot both win: PostgreSQL re-reads the row under its
- * lock and the loser matches nothing. The refused case is then explained from the row as it is.
+ * after it was admitted at the door. The money goes back through the payment provider (orders/
+ * refund.ts); the ticket is refunded, and its seat free, when the provider confirms — usually at
+ * once, else `refund_status` says it is under way. Someone else's ticket is answered as no ticket.
  */
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import type { OwnTicket } from '../../contract/tickets';
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
-import { schema } from '../../db';
 import { type AppError, conflict, notFound } from '../../lib/errors';
-import type { TicketsRefunded } from './changes';
-import { presentOwnTicket } from './presenter';
+import { executeRefund, requestRefunds } from '../orders/refund';
+import { declineMessage } from '../orders/decline';
+import { presentOwnTicket, type TicketWithRelations } from './presenter';
 import { findTicketsWithRelations } from './queries';
+import { isUnsettled } from './state';
 
-export interface RefundResult {
-  ticket: OwnTicket;
-  /** For the after-commit duties: free the seat, tell the owner's pages, re-render the PDF, mail. */
-  change: TicketsRefunded;
-}
-
-const { tickets, sessions } = schema;
-
-export async function refundTicket(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+export async function refundOwnTicket(
+  ctx: AppContext,
   userId: number,
   ticketId: number,
   now: Date,
-): Promise<RefundResult> {
-  const cutoffMs = ctx.config.refundCutoffMinutes * 60_000;
-  const latestStart = new Date(now.getTime() + cutoffMs);
-  const [refunded] = await ctx.db
-    .update(tickets)
-    .set({ status: 'refunded', refundedAt: now })
-    .where(
-      and(
-        eq(tickets.id, ticketId),
-        eq(tickets.userId, userId),
-        eq(tickets.status, LIVE_TICKET_STATUS),
-        isNull(tickets.usedAt),
-        sql`exists (select 1 from ${sessions} where ${sessions.id} = ${tickets.sessionId} and ${gte(sessions.startTime, latestStart)})`,
-      ),
-    )
-    .returning();
-  const [row] = await findTicketsWithRelations(ctx.db, [ticketId]);
-  // Someone else's ticket is answered as no ticket at all: ids reveal nothing.
-  if (!row || row.userId !== userId) throw notFound('Билет не найден');
-  if (!refunded) throw whyNotRefundable(row, ctx.config.refundCutoffMinutes);
-  return {
-    ticket: presentOwnTicket(ctx.config, row),
-    change: {
-      what: 'tickets',
-      kind: 'refunded',
-      sessionId: row.sessionId,
-      userId,
-      ticketIds: [row.id],
-      seats: [row.seatNumber],
-    },
+): Promise<OwnTicket> {
+  const own = async () => {
+    const [row] = await findTicketsWithRelations(ctx.db, [ticketId]);
+    if (!row || row.userId !== userId) throw notFound('Билет не найден');
+    return row;
   };
+  const ticket = await own();
+  const refusal = whyNotRefundable(ticket, now, ctx.config.refundCutoffMinutes);
+  if (refusal) throw refusal;
+  const [refundId] = await requestRefunds(ctx, {
+    orderId: ticket.orderId,
+    ticketIds: [ticket.id],
+    actor: { userId, channel: 'web' },
+    reason: 'Возврат по желанию зрителя',
+  });
+  await executeRefund(ctx, refundId!);
+  const after = await own();
+  const refund = after.refunds.find((r) => r.id === refundId);
+  if (refund?.status === 'canceled') {
+    throw conflict(
+      'refund_refused',
+      `Платёжный сервис не вернул деньги: ${declineMessage(refund.cancellationReason)}`,
+      {
+        reason: refund.cancellationReason,
+      },
+    );
+  }
+  return presentOwnTicket(ctx.config, after);
 }
 
-function whyNotRefundable(row: { status: string; usedAt: Date | null }, cutoffMinutes: number): AppError {
+function whyNotRefundable(row: TicketWithRelations, now: Date, cutoffMinutes: number): AppError | undefined {
   if (row.status === 'refunded') return conflict('ticket_refunded', 'Билет уже возвращён');
-  if (row.status !== LIVE_TICKET_STATUS) return conflict('conflict', 'Билет отменён');
+  if (row.status !== 'paid') return conflict('order_closed', 'Билет не оплачен');
+  if (row.refunds.some((r) => isUnsettled(r.status))) {
+    return conflict('refund_pending', 'Возврат этого билета уже оформляется');
+  }
   if (row.usedAt) {
-    return conflict('ticket_used', 'Билет уже использован, вернуть его нельзя', {
-      used_at: toCinemaTime(row.usedAt),
+    return conflict('ticket_used', 'Билет уже использован, вернуть его нельзя', { used_at: toCinemaTime(row.usedAt) });
+  }
+  if (row.session.startTime.getTime() - cutoffMinutes * 60_000 < now.getTime()) {
+    return conflict('refund_closed', `Вернуть билет можно не позднее чем за ${cutoffMinutes} минут до начала сеанса`, {
+      cutoff_minutes: cutoffMinutes,
     });
   }
-  return conflict('refund_closed', `Вернуть билет можно не позднее чем за ${cutoffMinutes} минут до начала сеанса`, {
-    cutoff_minutes: cutoffMinutes,
-  });
+  return undefined;
 }

@@ -39,7 +39,12 @@ describe('tickets after the sale (HTTP)', () => {
       startTime: start,
       endTime: new Date(start.getTime() + 120 * MINUTE),
     });
-    const ticket = await buildTicket(t.ctx.db, { sessionId: session.id, userId, seatNumber, price: session.price });
+    const ticket = await buildTicket(t.ctx.db, {
+      sessionId: session.id,
+      userId,
+      seatNumber,
+      priceKopecks: session.price * 100,
+    });
     return { film, hall, session, ticket, code: ticketCode(t.ctx.config.appSecret, ticket) };
   }
   const signIn = (role?: Role) => buildSignedInUser(t.ctx, role ? { role } : {});

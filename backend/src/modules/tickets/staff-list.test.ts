@@ -19,7 +19,7 @@ describe('GET /api/tickets (staff)', () => {
       sessionId: session.id,
       userId: olga.id,
       seatNumber: 'r2m2',
-      price: 380,
+      priceKopecks: 38_000,
     });
     await buildTicket(api.ctx.db, { sessionId: session.id, seatNumber: 'r2m3' });
     await buildTicket(api.ctx.db, { sessionId: other.id, userId: olga.id, seatNumber: 'r3m3' });
@@ -34,6 +34,7 @@ describe('GET /api/tickets (staff)', () => {
     expect(byHolder.data).toEqual([
       expect.objectContaining({
         id: mine.id,
+        order_id: mine.orderId,
         seat_number: 'r2m2',
         price: 380,
         status: 'paid',

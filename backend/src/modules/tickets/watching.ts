@@ -5,14 +5,14 @@
  * row lock PostgreSQL re-checks `is_watching < target` — so every move is reported exactly once.
  */
 import { and, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { schema } from '../../db';
+import { schema, type Db } from '../../db';
+import { write } from '../../effects';
 
 const { tickets, sessions } = schema;
 
 export interface WatchingMove {
   id: number;
-  userId: number;
+  userId: number | null;
   isWatching: number;
 }
 
@@ -24,15 +24,23 @@ export function watchingStateAt(session: { startTime: Date; endTime: Date }, now
 
 /**
  * Moves the tickets of one session — or of every session when none is named (the sweep) — to
- * the state of `now`, and answers the tickets this call moved.
+ * the state of `now`, and answers the tickets this call moved (their owners' pages are told).
  */
-export async function advanceWatching(
-  ctx: Pick<AppContext, 'db'>,
+export function advanceWatching(
+  ctx: Parameters<typeof write>[0],
   now: Date,
   sessionId?: number,
 ): Promise<WatchingMove[]> {
+  return write(ctx, async (tx, changed) => {
+    const moved = await moveWatching(tx, now, sessionId);
+    if (moved.length > 0) changed({ what: 'watching', ticketIds: moved.map((t) => t.id) });
+    return moved;
+  });
+}
+
+function moveWatching(db: Db, now: Date, sessionId?: number): Promise<WatchingMove[]> {
   const target: SQL<number> = sql`(case when ${sessions.endTime} <= ${now} then 2 else 1 end)`;
-  return ctx.db
+  return db
     .update(tickets)
     .set({ isWatching: target })
     .from(sessions)

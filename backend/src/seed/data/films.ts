@@ -16,6 +16,8 @@ export interface SeedFilm {
   rating: number;
   typeGraphic: '2D' | '3D' | 'IMAX';
   isRent: 0 | 1;
+  /** Announced («Скоро в кино»): in rental, but the demo schedules no session for it. */
+  announced?: true;
   genres: readonly string[];
   countries: readonly string[];
   trailer: string;
@@ -133,6 +135,7 @@ export const FILMS = [
     rating: 5.4,
     typeGraphic: '2D',
     isRent: 1,
+    announced: true,
     genres: ['комедия', 'мелодрама'],
     countries: ['Россия'],
     trailer: 'https://youtu.be/MyE8emTTGIB',

@@ -1,5 +1,5 @@
 /**
- * The back office's frame (SPEC section 2): a side navigation with the staff member's avatar (a
+ * The back office's frame (docs/product.md §2): a side navigation with the staff member's avatar (a
  * default image when none), name ('Неизвестный пользователь' when none), role label and the role's
  * menu, derived from the access table; the screen beside it. On a phone the navigation folds away
  * behind a button.

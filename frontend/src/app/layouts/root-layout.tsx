@@ -3,6 +3,9 @@ import { Footer } from '../../shared/ui/footer';
 import { Header } from '../../shared/ui/header';
 import { useScrollOnNavigate } from '../../shared/lib/use-scroll-on-navigate';
 import { SeatPopoverHost } from '../../features/seats/components/seat-popover-host';
+import { JsonLd } from '../../shared/seo/json-ld';
+import { movieTheater } from '../../shared/seo/structured-data';
+import { useSiteUrl } from '../../shared/ssr/server-render';
 import { PageOutlet } from './page-outlet';
 import styles from './root-layout.module.css';
 
@@ -20,6 +23,7 @@ export function RootLayout() {
           <PageOutlet />
         </main>
         <Footer />
+        <JsonLd data={movieTheater(useSiteUrl())} />
       </div>
     </SeatPopoverHost>
   );

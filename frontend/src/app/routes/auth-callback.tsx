@@ -1,5 +1,5 @@
 import { SocialSignInReturn } from '../../features/auth/components/social-sign-in-return';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /auth/callback */
 export default function AuthCallbackPage() {

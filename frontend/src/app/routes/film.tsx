@@ -8,8 +8,14 @@ import { FilmMedia } from '../../features/films/components/film-media';
 import { FilmReviews } from '../../features/films/components/film-reviews';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { BuyTicketButton, FilmSessions } from '../../features/schedule/components/film-sessions';
+import { nextShowings } from '../../features/schedule/lib/showings';
+import { useCinemaNow } from '../../features/schedule/lib/use-cinema-now';
 import { useSession } from '../../shared/auth/session';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { usePageMeta } from '../../shared/lib/page-meta';
+import { summary } from '../../shared/lib/summary';
+import { JsonLd } from '../../shared/seo/json-ld';
+import { filmStructuredData } from '../../shared/seo/structured-data';
+import { useSiteUrl } from '../../shared/ssr/server-render';
 import { Missing } from '../../shared/ui/missing';
 import { QueryState } from '../../shared/ui/query-state';
 
@@ -19,7 +25,22 @@ export default function FilmPage() {
   const film = useFilm(id);
   const session = useSession();
   const addReview = useAddFilmReview(id);
-  useDocumentTitle(film.data?.title ?? 'Фильм');
+  const now = useCinemaNow();
+  const site = useSiteUrl();
+  const data = film.data;
+  // The link preview: the film, its next times, its description.
+  usePageMeta(
+    data
+      ? {
+          title: data.title,
+          description: summary(
+            `${data.title} (${data.age}+) — ${nextShowings(data.schedule, now) ?? 'сеансов пока нет'}. ${data.description}`,
+          ),
+          image: data.promo_img ?? data.poster,
+          type: 'video.movie',
+        }
+      : { title: 'Фильм' },
+  );
   return (
     <QueryState
       query={film}
@@ -41,6 +62,7 @@ export default function FilmPage() {
           <FilmAbout film={data} />
           <FilmSessions sessions={data.schedule} />
           <FilmMedia film={data} />
+          <JsonLd data={filmStructuredData(site, data, now)} />
           <FilmReviews
             reviews={data.review}
             form={

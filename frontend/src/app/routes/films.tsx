@@ -1,5 +1,5 @@
 import { FilmCatalogue } from '../../features/films/components/film-catalogue';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /films: the catalogue with genre and country filters. */
 export default function FilmsPage() {

@@ -1,5 +1,5 @@
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /forgot-password */
 export default function ForgotPasswordPage() {

@@ -1,5 +1,5 @@
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /login */
 export default function LoginPage() {

@@ -1,5 +1,5 @@
 import { NewFilmsList } from '../../features/films/components/new-films-list';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /films/new: every new film. */
 export default function NewFilmsPage() {

@@ -2,7 +2,11 @@ import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useNewsArticle } from '../../features/news/api/news';
 import { NewsArticle } from '../../features/news/components/news-article';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { usePageMeta } from '../../shared/lib/page-meta';
+import { summary } from '../../shared/lib/summary';
+import { JsonLd } from '../../shared/seo/json-ld';
+import { newsArticle } from '../../shared/seo/structured-data';
+import { useSiteUrl } from '../../shared/ssr/server-render';
 import { Missing } from '../../shared/ui/missing';
 import { QueryState } from '../../shared/ui/query-state';
 
@@ -10,7 +14,19 @@ import { QueryState } from '../../shared/ui/query-state';
 export default function NewsArticlePage() {
   const { id = '' } = useParams();
   const news = useNewsArticle(id);
-  useDocumentTitle(news.data?.[0]?.news.title ?? 'Новость');
+  const site = useSiteUrl();
+  const article = news.data?.[0]?.news;
+  const text = news.data?.map((item) => item.text ?? item.title ?? '').join(' ');
+  usePageMeta(
+    article
+      ? {
+          title: article.title,
+          description: text ? summary(text) : undefined,
+          image: article.main_img,
+          type: 'article',
+        }
+      : { title: 'Новость' },
+  );
   return (
     <QueryState
       query={news}
@@ -18,7 +34,12 @@ export default function NewsArticlePage() {
       error="Не удалось загрузить новость"
       notFound={<Missing title="Новость не найдена" back={{ to: paths.news, label: 'Все новости' }} />}
     >
-      {(items) => <NewsArticle items={items} />}
+      {(items) => (
+        <>
+          <NewsArticle items={items} />
+          <JsonLd data={newsArticle(site, items)} />
+        </>
+      )}
     </QueryState>
   );
 }

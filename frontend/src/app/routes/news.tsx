@@ -1,5 +1,5 @@
 import { NewsGrid } from '../../features/news/components/news-grid';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /news */
 export default function NewsPage() {

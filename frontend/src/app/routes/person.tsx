@@ -5,7 +5,7 @@ import { FavouriteButton } from '../../features/favourites/components/favourite-
 import { usePerson } from '../../features/persons/api/persons';
 import { PersonMedia } from '../../features/persons/components/person-media';
 import { PersonProfile } from '../../features/persons/components/person-profile';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { usePageMeta } from '../../shared/lib/page-meta';
 import { Missing } from '../../shared/ui/missing';
 import { QueryState } from '../../shared/ui/query-state';
 
@@ -13,7 +13,17 @@ import { QueryState } from '../../shared/ui/query-state';
 export default function PersonPage() {
   const { id = '' } = useParams();
   const person = usePerson(id);
-  useDocumentTitle(person.data?.fio ?? 'Персона');
+  const data = person.data;
+  usePageMeta(
+    data
+      ? {
+          title: data.fio,
+          description: `${data.fio}: фильмы в кинотеатре «Ракета», фото.`,
+          image: data.main_img,
+          type: 'profile',
+        }
+      : { title: 'Персона' },
+  );
   return (
     <QueryState
       query={person}

@@ -1,6 +1,6 @@
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { RequireSession } from '../../shared/auth/require-session';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /profile/edit */
 export default function ProfileEditPage() {

@@ -1,6 +1,6 @@
 import { OwnReviews } from '../../features/profile/components/own-reviews';
 import { RequireSession } from '../../shared/auth/require-session';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /profile/reviews */
 export default function ProfileReviewsPage() {

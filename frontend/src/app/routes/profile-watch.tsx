@@ -1,6 +1,6 @@
 import { Viewings } from '../../features/tickets/components/viewings';
 import { RequireSession } from '../../shared/auth/require-session';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /profile/watch */
 export default function ProfileWatchPage() {

@@ -1,5 +1,5 @@
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /register */
 export default function RegisterPage() {

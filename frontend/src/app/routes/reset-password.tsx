@@ -1,5 +1,5 @@
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /reset-password */
 export default function ResetPasswordPage() {

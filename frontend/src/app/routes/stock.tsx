@@ -2,7 +2,11 @@ import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useStock } from '../../features/stocks/api/stocks';
 import { StockDetail } from '../../features/stocks/components/stock-detail';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { usePageMeta } from '../../shared/lib/page-meta';
+import { summary } from '../../shared/lib/summary';
+import { JsonLd } from '../../shared/seo/json-ld';
+import { promotion } from '../../shared/seo/structured-data';
+import { useSiteUrl } from '../../shared/ssr/server-render';
 import { Missing } from '../../shared/ui/missing';
 import { QueryState } from '../../shared/ui/query-state';
 
@@ -10,7 +14,9 @@ import { QueryState } from '../../shared/ui/query-state';
 export default function StockPage() {
   const { id = '' } = useParams();
   const stock = useStock(id);
-  useDocumentTitle(stock.data?.title ?? 'Акция');
+  const site = useSiteUrl();
+  const data = stock.data;
+  usePageMeta(data ? { title: data.title, description: summary(data.text), image: data.img } : { title: 'Акция' });
   return (
     <QueryState
       query={stock}
@@ -18,7 +24,12 @@ export default function StockPage() {
       error="Не удалось загрузить акцию"
       notFound={<Missing title="Акция не найдена" back={{ to: paths.stocks, label: 'Все акции' }} />}
     >
-      {(data) => <StockDetail stock={data} />}
+      {(data) => (
+        <>
+          <StockDetail stock={data} />
+          <JsonLd data={promotion(site, data)} />
+        </>
+      )}
     </QueryState>
   );
 }

@@ -1,5 +1,5 @@
 import { StockList } from '../../features/stocks/components/stock-list';
-import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../shared/lib/page-meta';
 
 /** /stocks */
 export default function StocksPage() {

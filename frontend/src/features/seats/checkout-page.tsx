@@ -1,32 +1,59 @@
 /**
- * The checkout (SPEC leaves it open): the film, session, hall, my held seats and the total, a
- * live countdown to the end of the hold, and payment. When the hold runs out a dialog says so
- * and offers to choose again; after payment the tickets are shown.
+ * The checkout (SPEC leaves it open): the film, session, hall, my held seats with their ticket types
+ * and prices, a promo code, the quote's discounts and the total, a live
+ * countdown to the end of the hold (on the server's clock), a way back to change the seats, and
+ * 'Оплатить'. Paying makes a pending order and leaves for the payment provider's page; this history
+ * entry becomes the order's page, where the provider sends the buyer back and Back from its page
+ * lands. When the hold runs out a dialog says so and offers to choose again. A total that changed on
+ * the server (409 price_changed) is shown to the buyer, who pays it only by pressing 'Оплатить' again.
  */
-import { formatRoubles, formatSessionTime, seatLabel, type TicketStoreResponse } from '@kino/backend/contract';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { formatRoubles, formatSessionTime } from '@kino/backend/contract';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../shared/api/client';
-import { useBuyTickets } from './api/buy-tickets';
+import { invalidate, useQueryClient } from '../../shared/api/hooks';
+import { formatRemaining, useServerCountdown } from '../../shared/lib/server-clock';
+import { useCheckoutQuote } from './api/checkout-quote';
 import { useSeatSession } from './api/get-seat-session';
-import { formatRemaining, useCountdown } from './api/use-countdown';
+import { useHallPlan } from './api/hall-plan';
+import { orderInput, usePlaceOrder } from './api/place-order';
+import { useTicketChoice } from './api/ticket-choice';
+import { useTicketTypes } from './api/ticket-types';
 import { useSeatMap } from './api/use-seat-map';
 import { ExpiredDialog } from './components/expired-dialog';
-import { PurchaseSuccess } from './components/purchase-success';
-import { paymentProvider } from './payment/payment-provider';
+import { QuoteBreakdown, TicketLines } from './components/ticket-lines';
+import { zoneOfSeat } from './lib/hall-layout';
+import { linesOf, localQuote, quoteOfConflict } from './lib/prices';
 import styles from './checkout-page.module.css';
+
+const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
+
+/** What a refused order says (the hold's end has its own dialog). */
+function failureOf(error: ApiError | null): string | null {
+  // The new price is shown beside 'Оплатить' (see onError).
+  if (!error || error.code === 'hold_expired' || error.code === 'price_changed') return null;
+  if (error.code === 'seat_taken') return `${error.message}. Измените места и попробуйте снова`;
+  return error.message;
+}
 
 export default function CheckoutPage() {
   const sessionId = Number(useParams().sessionId) || null;
   const session = useSeatSession(sessionId);
   const seatMap = useSeatMap(sessionId);
-  const remaining = useCountdown(seatMap.state.deadline);
-  const buy = useBuyTickets();
-  const [paid, setPaid] = useState<TicketStoreResponse | null>(null);
-  const [paymentError, setPaymentError] = useState<string | null>(null);
+  const remaining = useServerCountdown(seatMap.state.deadline, seatMap.state.offset);
+  const order = usePlaceOrder();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const plan = useHallPlan(session.data?.hall.id ?? null);
+  const types = useTicketTypes();
+  const [chosen, choose] = useTicketChoice(sessionId);
+  const lines = linesOf(seatMap.mine, chosen, types.data ?? []);
+  const zones = plan.data ? zoneOfSeat(plan.data) : new Map<string, string>();
+  const local = session.data && plan.data && types.data ? localQuote(session.data, types.data, zones, lines) : null;
+  const priced = useCheckoutQuote(sessionId, lines, local);
+  const [typed, setTyped] = useState('');
 
-  if (paid) return <PurchaseSuccess tickets={paid.tickets} />;
   if (!seatMap.signedIn) {
     return (
       <Shell>
@@ -36,7 +63,15 @@ export default function CheckoutPage() {
       </Shell>
     );
   }
-  if (session.isPending || seatMap.status === 'connecting') return <Shell>Загрузка заказа...</Shell>;
+  if (session.isPending || seatMap.status === 'connecting' || plan.isPending || types.isPending)
+    return <Shell>Загрузка заказа...</Shell>;
+  if (plan.isError || types.isError) {
+    return (
+      <Shell>
+        <p role="alert">Не удалось загрузить цены. Обновите страницу</p>
+      </Shell>
+    );
+  }
   if (session.isError || seatMap.status === 'missing') {
     return (
       <Shell>
@@ -49,29 +84,52 @@ export default function CheckoutPage() {
 
   const info = session.data;
   const seats = seatMap.mine;
-  const total = seats.length * info.price;
+  const { quote, conflict } = priced;
+  const zoneNames = new Map(plan.data.zones.map((z) => [z.code, z.name]));
+  // Once the order is made its seats are no longer held, and the page is on its way to the provider.
+  const leaving = order.isSuccess;
   const expired =
-    (remaining === 0 && seats.length > 0) ||
-    (buy.error instanceof ApiError && buy.error.code === 'hold_expired') ||
-    (seatMap.status === 'ready' && seats.length === 0 && buy.isIdle);
+    !leaving &&
+    ((remaining === 0 && seats.length > 0) ||
+      isCode(order.error, 'hold_expired') ||
+      (seatMap.status === 'ready' && seats.length === 0 && order.isIdle));
+  const failure = failureOf(order.error);
 
-  async function pay() {
-    setPaymentError(null);
-    const payment = await paymentProvider.pay({
-      amount: total,
-      description: `${info.movie.title}: ${seats.length} бил.`,
+  function pay() {
+    if (!quote) return;
+    const price = conflict?.price ?? info.price;
+    // After a 409 the code goes only if the new quote still applies it (it may have run out meanwhile).
+    const promoCode = (conflict ? conflict.quote?.promo?.code : priced.applied) || undefined;
+    order.mutate(orderInput({ session: { ...info, price }, lines, promoCode, total: quote.total }), {
+      onError: (error) => {
+        if (error.code !== 'price_changed') return;
+        // Never charged silently: the new quote is shown, and paying it takes another press.
+        const details = error.details as { price?: unknown } | undefined;
+        priced.onConflict(quoteOfConflict(error.details), typeof details?.price === 'number' ? details.price : null);
+        void invalidate(queryClient, 'GET /seats/:sessionId');
+      },
+      onSuccess: (placed) => {
+        // The checkout's history entry becomes the order's page before the browser leaves for the provider.
+        void navigate(paths.order(placed.id), { replace: true });
+        if (placed.confirmation_url) window.location.assign(placed.confirmation_url);
+      },
     });
-    if (!payment.ok) return setPaymentError(payment.message);
-    buy.mutate({ session: info, seats }, { onSuccess: setPaid });
   }
 
-  const failure =
-    paymentError ??
-    (buy.error instanceof ApiError && buy.error.code === 'price_changed'
-      ? `${buy.error.message}. Обновите страницу, чтобы увидеть новую цену`
-      : buy.error && !(buy.error instanceof ApiError && buy.error.code === 'hold_expired')
-        ? buy.error.message
-        : null);
+  const promoProblem =
+    priced.promoError ?? (priced.failure ? (priced.failure.fields.promo_code ?? priced.failure.message) : null);
+
+  function applyPromo(event: FormEvent) {
+    event.preventDefault();
+    order.reset();
+    priced.apply(typed);
+  }
+
+  function removePromo() {
+    order.reset();
+    priced.remove();
+    setTyped('');
+  }
 
   return (
     <Shell>
@@ -89,20 +147,71 @@ export default function CheckoutPage() {
         <dd>{info.hall.name}</dd>
       </dl>
 
-      <ul className={styles.seats} aria-label="Места">
-        {seats.map((seat) => (
-          <li key={seat}>
-            <span>{seatLabel(seat)}</span>
-            <span>{formatRoubles(info.price)}</span>
-          </li>
-        ))}
-      </ul>
+      <div className={styles.seats}>
+        <TicketLines
+          lines={lines}
+          quote={quote}
+          types={types.data}
+          zones={zones}
+          zoneNames={zoneNames}
+          onChoose={choose}
+          disabled={order.isPending || leaving}
+          pending={priced.checking}
+        />
+      </div>
+
+      <form className={styles.promo} onSubmit={applyPromo} noValidate>
+        <label htmlFor="promo-code">Промокод</label>
+        <div className={styles.promoRow}>
+          <input
+            id="promo-code"
+            className={styles.promoInput}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby="promo-result"
+            aria-invalid={Boolean(promoProblem)}
+            disabled={order.isPending || leaving}
+          />
+          <button type="submit" className={styles.apply} disabled={!typed.trim() || priced.checking || order.isPending}>
+            {priced.checking ? 'Проверяем...' : 'Применить'}
+          </button>
+          {priced.code && (
+            <button type="button" className={styles.removePromo} onClick={removePromo} disabled={order.isPending}>
+              Убрать
+            </button>
+          )}
+        </div>
+        <p id="promo-result" className={promoProblem ? styles.error : styles.muted} aria-live="polite">
+          {promoProblem ??
+            (priced.applied && quote?.promo
+              ? `Промокод ${quote.promo.code}: скидка ${formatRoubles(quote.promo.discount)}`
+              : '')}
+        </p>
+      </form>
+
+      {quote && <QuoteBreakdown quote={quote} />}
       <p className={styles.total}>
         <span>Итого за {seats.length} бил.</span>
-        <span>{formatRoubles(total)}</span>
+        <span>{quote && !priced.checking ? formatRoubles(quote.total) : '…'}</span>
       </p>
+      {!quote && !priced.checking && seats.length > 0 && (
+        <p role="alert" className={styles.error}>
+          Цена этих мест не указана. Измените места
+        </p>
+      )}
+      {order.error?.code === 'price_changed' && (
+        <p role="alert" className={styles.changed}>
+          {conflict?.quote?.promo_error
+            ? `${conflict.quote.promo_error}. Итого без промокода: ${formatRoubles(conflict.quote.total)}`
+            : `Цена изменилась${conflict?.quote ? `: теперь ${formatRoubles(conflict.quote.total)}` : ''}`}
+          . Проверьте сумму и нажмите «Оплатить» ещё раз
+        </p>
+      )}
 
-      {remaining !== null && (
+      {remaining !== null && seats.length > 0 && (
         <p className={styles.countdown} role="timer" aria-live="off">
           Места закреплены за вами ещё <strong>{formatRemaining(remaining)}</strong>
         </p>
@@ -113,15 +222,32 @@ export default function CheckoutPage() {
           {failure}
         </p>
       )}
-      <button
-        type="button"
-        className={styles.pay}
-        disabled={buy.isPending || seats.length === 0 || expired}
-        onClick={() => void pay()}
-      >
-        {buy.isPending ? 'Оплата...' : paymentProvider.actionLabel}
-      </button>
-      <p className={styles.muted}>{paymentProvider.note}</p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.pay}
+          disabled={
+            order.isPending ||
+            leaving ||
+            seats.length === 0 ||
+            expired ||
+            !quote ||
+            priced.checking ||
+            session.isFetching
+          }
+          aria-busy={order.isPending || leaving}
+          onClick={pay}
+        >
+          {order.isPending ? 'Оформляем заказ...' : leaving ? 'Переходим к оплате...' : 'Оплатить'}
+        </button>
+        {/* The seats stay mine on the way back: the hall shows them selected, with the same countdown. */}
+        <Link className={styles.change} to={paths.seats(info.id)}>
+          Изменить места
+        </Link>
+      </div>
+      <p className={styles.muted}>
+        Оплата — на странице платёжного сервиса. Билеты появятся, как только он подтвердит оплату.
+      </p>
 
       {expired && <ExpiredDialog sessionId={info.id} />}
     </Shell>

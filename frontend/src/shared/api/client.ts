@@ -34,6 +34,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A 4xx answer: it will not change on a retry. */
+export const isClientError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 export interface CallOptions {
   signal?: AbortSignal;
 }
@@ -42,6 +46,12 @@ export interface CallOptions {
 export type CallArgs<K extends ApiKey> = K extends ApiKeyWithoutInput
   ? [input?: ApiInput<K>, options?: CallOptions]
   : [input: ApiInput<K>, options?: CallOptions];
+
+/** Where the API is: this origin in the browser; the server's own address when it renders a page. */
+let apiOrigin = '';
+export function setApiOrigin(origin: string): void {
+  apiOrigin = origin;
+}
 
 /** Sends the call; resolves with the raw response when it succeeded, throws ApiError otherwise. */
 async function send(key: ApiKey, input: object = {}, { signal }: CallOptions = {}): Promise<Response> {
@@ -58,7 +68,7 @@ async function send(key: ApiKey, input: object = {}, { signal }: CallOptions = {
   }
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: payload, signal });
+    response = await fetch(`${apiOrigin}/api${path}`, { method, headers, body: payload, signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'network', 'Нет связи с сервером. Проверьте подключение к интернету');

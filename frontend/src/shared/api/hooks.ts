@@ -11,7 +11,8 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { call, queryKeyOf, type ApiError, type CallArgs } from './client';
+import { useServerLoad } from '../ssr/server-render';
+import { call, isClientError, queryKeyOf, type ApiError, type CallArgs } from './client';
 
 type QueryOptions<K extends ApiKey> = Omit<
   UseQueryOptions<ApiOutput<K>, ApiError, ApiOutput<K>, ReturnType<typeof queryKeyOf<K>>>,
@@ -19,12 +20,17 @@ type QueryOptions<K extends ApiKey> = Omit<
 >;
 
 export function useApiQuery<K extends ApiKey>(key: K, input?: ApiInput<K>, options: QueryOptions<K> = {}) {
-  return useQuery({
-    queryKey: queryKeyOf(key, input),
-    // The signal cancels the request when nothing needs the answer any more (SPEC section 4).
-    queryFn: ({ signal }) => call(key, ...([input, { signal }] as unknown as CallArgs<K>)),
-    ...options,
-  });
+  const queryKey = queryKeyOf(key, input);
+  // The signal cancels the request when nothing needs the answer any more (docs/product.md §4).
+  const queryFn = ({ signal }: { signal?: AbortSignal }) =>
+    call(key, ...([input, { signal }] as unknown as CallArgs<K>));
+  const queryClient = useQueryClient();
+  // Rendered on the server, a public read is loaded before the HTML is written.
+  useServerLoad(queryClient, key, queryKey, queryFn, options.enabled);
+  // A 4xx (a missing film) is shown as it is, on the server and when the browser takes the page
+  // over, rather than as loading again: it would not change on a retry.
+  const retryOnMount = !isClientError(queryClient.getQueryState(queryKey)?.error);
+  return useQuery({ queryKey, queryFn, retryOnMount, ...options });
 }
 
 type MutationOptions<K extends ApiKey, V> = Omit<UseMutationOptions<ApiOutput<K>, ApiError, V>, 'mutationFn'>;

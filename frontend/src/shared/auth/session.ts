@@ -1,5 +1,5 @@
 /**
- * The local session (SPEC section 4): the bearer token and the signed-in user kept in
+ * The local session (docs/product.md §4): the bearer token and the signed-in user kept in
  * localStorage under 'token' and 'user'. Components read it with `useSession()`; it updates across
  * tabs too.
  */
@@ -27,6 +27,8 @@ const listeners = new Set<() => void>();
 let cached: { raw: string; session: Session | null } | undefined;
 
 function read(): Session | null {
+  // A server render is a guest's.
+  if (typeof localStorage === 'undefined') return null;
   const token = localStorage.getItem(TOKEN_KEY);
   const rawUser = localStorage.getItem(USER_KEY);
   const raw = `${token}\u0000${rawUser}`;

@@ -33,6 +33,11 @@ export interface ContractFormOptions<S extends z.ZodType, R, I> {
    */
   toInput: (values: z.output<S>, raw: Values<S>) => I;
   onSuccess?: (result: R, values: z.output<S>) => void;
+  /**
+   * What the schema cannot see (a chosen file): field → message, checked on submit together with the
+   * schema, so every complaint shows at once.
+   */
+  check?: () => Record<string, string>;
   /** Empty the fields after a success (a review), rather than keep them (a profile). */
   resetOnSuccess?: boolean;
 }
@@ -50,6 +55,7 @@ export function useContractForm<S extends z.ZodType, R, I>({
   mutation,
   toInput,
   onSuccess,
+  check,
   resetOnSuccess = false,
 }: ContractFormOptions<S, R, I>) {
   const [values, setValues] = useState<Values<S>>(initial);
@@ -59,10 +65,11 @@ export function useContractForm<S extends z.ZodType, R, I>({
   // What is not about one field goes on top (a failed connection, a conflict, a limit).
   const message = server.message ?? checked._;
 
+  /** A corrected field loses its old complaint at once. */
+  const forget = (name: string) => setChecked(({ [name]: _fixed, ...rest }) => rest);
   const set = <K extends keyof Values<S>>(name: K, value: Values<S>[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
-    // A corrected field loses its old complaint at once.
-    setChecked(({ [name as string]: _fixed, ...rest }) => rest);
+    forget(name as string);
   };
 
   const field = <K extends keyof Values<S> & string>(
@@ -78,7 +85,10 @@ export function useContractForm<S extends z.ZodType, R, I>({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const parsed = schema.safeParse(values);
-    if (!parsed.success) return setChecked(issuesByField(parsed.error));
+    const others = check?.() ?? {};
+    if (!parsed.success || Object.keys(others).length > 0) {
+      return setChecked({ ...(parsed.success ? {} : issuesByField(parsed.error)), ...others });
+    }
     setChecked({});
     mutation.mutate(toInput(parsed.data, values), {
       onSuccess: (result) => {
@@ -91,6 +101,7 @@ export function useContractForm<S extends z.ZodType, R, I>({
   return {
     values,
     set,
+    forget,
     field,
     errors,
     message,

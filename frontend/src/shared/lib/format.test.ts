@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ageOn,
   formatDate,
+  formatDateChip,
   formatDayMonth,
+  shortHallName,
   formatDuration,
   formatInstantDate,
   formatTime,
@@ -59,6 +61,19 @@ describe('dates in Russian', () => {
   it('writes day and month for the date buttons', () => {
     expect(formatDayMonth('2026-11-21')).toBe('21 ноября');
     expect(formatDayMonth('2027-03-01 10:00:00')).toBe('1 марта');
+  });
+
+  it('names the date chips: today, tomorrow, then the weekday; the year only when it is another', () => {
+    expect(formatDateChip('2026-12-30', '2026-12-30')).toBe('Сегодня, 30 декабря');
+    expect(formatDateChip('2026-12-31', '2026-12-30')).toBe('Завтра, 31 декабря');
+    expect(formatDateChip('2027-01-01', '2026-12-31')).toBe('Завтра, 1 января 2027');
+    expect(formatDateChip('2026-12-04', '2026-12-01')).toBe('пт, 4 декабря');
+    expect(formatDateChip('2027-02-09', '2026-12-01')).toBe('вт, 9 февраля 2027');
+  });
+
+  it('names a hall without the cinema', () => {
+    expect(shortHallName('Кинотеатр «Ракета» Зал 1')).toBe('Зал 1');
+    expect(shortHallName('Малый зал')).toBe('Малый зал');
   });
 
   it('writes the long date, and " в" before the 24-hour time', () => {

@@ -1,5 +1,5 @@
-/** Russian wording of numbers, dates and durations (SPEC section 9). */
-import { formatDate, toCinemaDate } from '@kino/backend/contract';
+/** Russian wording of numbers, dates and durations (docs/product.md §9). */
+import { addDays, CINEMA, formatDate, toCinemaDate } from '@kino/backend/contract';
 
 export { formatDate };
 
@@ -40,11 +40,28 @@ const asUtcDate = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`);
 /** '2026-11-21' → '21 ноября'. */
 export const formatDayMonth = (date: string): string => dayMonth.format(asUtcDate(date));
 
+const weekday = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' });
+
+/**
+ * A date chip of the schedule: «Сегодня, 21 ноября», «Завтра, 22 ноября», «пт, 27 ноября», with the
+ * year when it is not this one («пн, 8 февраля 2027»).
+ */
+export function formatDateChip(date: string, today: string): string {
+  const dayAndMonth = formatDayMonth(date) + (date.slice(0, 4) === today.slice(0, 4) ? '' : ` ${date.slice(0, 4)}`);
+  if (date === today) return `Сегодня, ${dayAndMonth}`;
+  if (date === addDays(today, 1)) return `Завтра, ${dayAndMonth}`;
+  return `${weekday.format(asUtcDate(date))}, ${dayAndMonth}`;
+}
+
 /** The cinema-day date of an instant (ISO 8601), e.g. a publication: '21 ноября 2026 г.' */
 export const formatInstantDate = (iso: string): string => formatDate(toCinemaDate(new Date(iso)));
 
 /** The 'HH:mm' of a cinema time 'YYYY-MM-DD HH:mm:ss'. */
 export const formatTime = (cinemaTime: string): string => cinemaTime.slice(11, 16);
+
+/** A hall where the cinema is understood: 'Кинотеатр «Ракета» Зал 1' → 'Зал 1'. */
+export const shortHallName = (name: string): string =>
+  (name.startsWith(CINEMA.name) ? name.slice(CINEMA.name.length).trim() : '') || name;
 
 /** 'драма' → 'Драма'. */
 export const capitalize = (text: string): string => text.charAt(0).toLocaleUpperCase('ru') + text.slice(1);

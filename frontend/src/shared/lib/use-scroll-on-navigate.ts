@@ -23,7 +23,7 @@ function scrollToTarget(target: Element) {
 
 /**
  * Every navigation scrolls to the top; a URL hash scrolls to the element with that id instead,
- * waiting for it to appear when the page renders it after loading its data (SPEC section 1). The
+ * waiting for it to appear when the page renders it after loading its data (docs/product.md §1). The
  * target then stays in place while the page settles — pictures and blocks above it arrive and
  * push it down, blocks below it arrive and make room to scroll that far — until the viewer scrolls,
  * touches, clicks or types, or HASH_WAIT_MS have passed.

@@ -1,5 +1,5 @@
 /**
- * The signed-in person's live connection (DESIGN.md, "Realtime rooms"): one Socket.IO connection
+ * The signed-in person's live connection (docs/architecture.md, "Realtime rooms"): one Socket.IO connection
  * per tab while signed in, in the user's room (and the staff room for staff). Features listen with
  * `useLiveEvent('tickets:changed', …)`; the connection opens with the first listener and closes
  * with the last. socket.io-client is loaded only then, so the public pages do not carry it.

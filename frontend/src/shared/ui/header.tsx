@@ -1,3 +1,4 @@
+import { CINEMA } from '@kino/backend/contract';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -20,7 +21,7 @@ export function Header({ account }: { account?: ReactNode }) {
   return (
     <header className={styles.header} data-sticky-top="">
       <div className={styles.inner}>
-        <Link to={paths.home} className={styles.logo} aria-label="На главную">
+        <Link to={paths.home} className={styles.logo} aria-label={`${CINEMA.shortName} — на главную`}>
           <Logo className={styles.logoMark} />
         </Link>
         <nav className={styles.nav} aria-label="Основное меню">

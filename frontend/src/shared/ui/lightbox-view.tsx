@@ -8,7 +8,7 @@ import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import type { LightboxProps } from './lightbox';
 
-/** SPEC section 9: the slideshow turns every 3 seconds. */
+/** docs/product.md §9: the slideshow turns every 3 seconds. */
 const SLIDESHOW_DELAY_MS = 3000;
 
 const LABELS = {

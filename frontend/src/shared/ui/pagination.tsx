@@ -1,5 +1,5 @@
 /**
- * SPEC's pagination (section 9): the current page with two pages either side, the first and the
+ * The persons pager (docs/product.md §9): the current page with two pages either side, the first and the
  * last with ellipses between, and 'Страница X из Y (N всего)'.
  */
 import styles from './pagination.module.css';

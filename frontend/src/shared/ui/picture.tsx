@@ -11,19 +11,25 @@ interface PictureProps {
   className?: string;
   /** The first screen's main image loads eagerly, everything else lazily. */
   eager?: boolean;
+  /** Drawn at exactly width × height (a table's thumbnail), not stretched to its box. */
+  fixed?: boolean;
 }
 
+/** A table's small picture: fixed size, lazy, with its alt text (a film's title, a person's name). */
+export const Thumbnail = (props: Omit<PictureProps, 'fixed' | 'eager'>) => <Picture {...props} fixed />;
+
 /** An image by SPEC's image rule; a quiet placeholder of the same shape when there is none. */
-export function Picture({ src, alt, width, height, className, eager = false }: PictureProps) {
+export function Picture({ src, alt, width, height, className, eager = false, fixed = false }: PictureProps) {
   const url = imageUrl(src);
-  const classes = [styles.picture, className].filter(Boolean).join(' ');
+  const classes = [styles.picture, fixed && styles.fixed, className].filter(Boolean).join(' ');
+  const size = fixed ? { width, height } : undefined;
   if (!url) {
     return (
       <div
         className={`${classes} ${styles.placeholder}`}
-        style={{ aspectRatio: `${width} / ${height}` }}
-        role="img"
-        aria-label={alt}
+        style={{ aspectRatio: `${width} / ${height}`, ...size }}
+        // No picture: a placeholder, named as the picture would be, or hidden when the picture is decorative.
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       />
     );
   }
@@ -36,6 +42,7 @@ export function Picture({ src, alt, width, height, className, eager = false }: P
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
+      style={size}
     />
   );
 }

@@ -66,7 +66,15 @@ export function Slider<T>({ items, label, perView, spaceBetween = 50, getKey, re
     ]),
   ) as CSSProperties;
   return (
-    <div ref={box} className={`swiper ${styles.slider}`} style={vars} role="region" aria-label={label}>
+    // A group, not a landmark: the titled section around it is the landmark (one per name, axe's landmark-unique).
+    <div
+      ref={box}
+      className={`swiper ${styles.slider}`}
+      style={vars}
+      role="group"
+      aria-roledescription="карусель"
+      aria-label={label}
+    >
       {/* Divs, not a list: swiper gives the slides the role of groups. */}
       <div className={`swiper-wrapper ${styles.row}`}>
         {items.map((item, index) => (

@@ -2,11 +2,11 @@ import { useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useFilm } from '../../../features/films/api/films';
 import { FilmEditForm } from '../../../features/films/components/admin/film-edit-form';
-import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useDocumentTitle } from '../../../shared/lib/page-meta';
 import { Missing } from '../../../shared/ui/missing';
 import { QueryState } from '../../../shared/ui/query-state';
 
-/** /admin/dashboard/films/{id}/edit, in the public layout (SPEC section 2). */
+/** /admin/dashboard/films/{id}/edit, in the public layout (docs/product.md §2). */
 export default function FilmEditPage() {
   const { id = '' } = useParams();
   const film = useFilm(id);

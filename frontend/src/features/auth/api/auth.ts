@@ -29,17 +29,21 @@ export function useSignOut() {
   });
 }
 
+/** The session check's query key: invalidating it checks the stored token again. */
+export const SESSION_CHECK_KEY = ['GET /get-token'] as const;
+
 /**
  * Checks the stored token once per session (GET /api/get-token): 401 clears the session silently,
- * success refreshes the stored user (role, avatar, name may have changed).
+ * success refreshes the stored user (role, avatar, name may have changed). Mounted once for every
+ * page (SessionCheck), so a back-office page follows a demotion as a public page does.
  */
 export function useSessionCheck() {
   const session = useSession();
   const queryClient = useQueryClient();
   // A role changed by the admin: check again at once (the menu, the admin link and guards follow).
-  useLiveEvent('account:changed', () => void queryClient.invalidateQueries({ queryKey: ['GET /get-token'] }));
+  useLiveEvent('account:changed', () => void queryClient.invalidateQueries({ queryKey: SESSION_CHECK_KEY }));
   return useQuery({
-    queryKey: ['GET /get-token', session?.token],
+    queryKey: [...SESSION_CHECK_KEY, session?.token],
     enabled: Boolean(session),
     staleTime: Infinity,
     retry: false,

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../shared/auth/session';
 import { Avatar } from '../../../shared/ui/avatar';
-import { useSessionCheck, useSignOut } from '../api/auth';
+import { useSignOut } from '../api/auth';
 import styles from './account-menu.module.css';
 
 export const MENU_AUTO_CLOSE_MS = 15_000;
@@ -16,7 +16,6 @@ export const MENU_LEAVE_CLOSE_MS = 500;
 
 export function AccountMenu() {
   const session = useSession();
-  useSessionCheck();
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

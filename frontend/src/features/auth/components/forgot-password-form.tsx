@@ -1,4 +1,4 @@
-import { ForgotPasswordBodySchema } from '@kino/backend/contract';
+import { ForgotPasswordBodySchema, PASSWORD_RESET_TTL_MINUTES } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
@@ -20,7 +20,10 @@ export function ForgotPasswordForm() {
       <form className={formStyles.form} onSubmit={form.submit} noValidate>
         {forgot.isSuccess && <FormMessage kind="success">{forgot.data.message}</FormMessage>}
         {form.message && <FormMessage kind="error">{form.message}</FormMessage>}
-        <EmailField {...form.field('email')} hint="Пришлём ссылку для сброса пароля. Она действует 60 минут" />
+        <EmailField
+          {...form.field('email')}
+          hint={`Пришлём ссылку для сброса пароля. Она действует ${PASSWORD_RESET_TTL_MINUTES} минут`}
+        />
         <SubmitButton saving={form.saving} savingLabel="Отправка...">
           Отправить ссылку
         </SubmitButton>

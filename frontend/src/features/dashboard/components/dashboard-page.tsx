@@ -45,6 +45,14 @@ export function DashboardPage() {
               <p className={styles.today}>
                 Билетов: <strong>{today.tickets}</strong> · Выручка: <strong>{formatRoubles(today.revenue)}</strong>
               </p>
+              {today.tickets > 0 && (
+                <dl className={styles.breakdown}>
+                  <dt>По зонам</dt>
+                  <dd>{today.by_zone.map((z) => `${z.name} ${z.value}`).join(' · ')}</dd>
+                  <dt>По типам билетов</dt>
+                  <dd>{today.by_type.map((t) => `${t.name} ${t.value}`).join(' · ')}</dd>
+                </dl>
+              )}
               <h3>Ближайшие сеансы</h3>
               {today.sessions.length === 0 ? (
                 <p className={styles.muted}>Ближайших сеансов нет</p>
@@ -72,6 +80,12 @@ export function DashboardPage() {
           )}
         </QueryState>
       </section>
+      {/* Screens off SPEC's side menus, for the roles that may open them. */}
+      {can('orders', 'list') && (
+        <p>
+          <Link to={paths.adminOrders}>Заказы</Link>
+        </p>
+      )}
       {can('queues', 'list') && (
         <p>
           <Link to={paths.adminSection('queues')}>Очереди фоновых задач</Link>

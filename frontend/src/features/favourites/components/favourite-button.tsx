@@ -9,11 +9,11 @@ const LABELS: Record<FavouriteKind, { add: string; remove: string }> = {
 };
 
 /**
- * The favourite toggle of a film or person page. It shows "add" until the liked check says
+ * The favourite toggle of a film or person page. It shows "add" until the viewer's favourites say
  * otherwise; a guest gets a link to sign in instead.
  */
 export function FavouriteButton({ kind, id }: { kind: FavouriteKind; id: number }) {
-  const { signedIn, liked, toggle } = useFavourite(kind, id);
+  const { signedIn, liked: isLiked, loading, toggle } = useFavourite(kind, id);
   if (!signedIn) {
     return (
       <Link to={paths.login} className={styles.button}>
@@ -21,14 +21,13 @@ export function FavouriteButton({ kind, id }: { kind: FavouriteKind; id: number 
       </Link>
     );
   }
-  const isLiked = liked.data === true;
   return (
     <span className={styles.wrap}>
       <button
         type="button"
         className={`${styles.button} ${isLiked ? styles.liked : ''}`}
         aria-pressed={isLiked}
-        disabled={toggle.isPending || liked.isPending}
+        disabled={toggle.isPending || loading}
         onClick={() => toggle.mutate(!isLiked)}
       >
         <span aria-hidden="true">{isLiked ? '♥' : '♡'}</span> {isLiked ? LABELS[kind].remove : LABELS[kind].add}

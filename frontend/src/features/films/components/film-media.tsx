@@ -6,7 +6,7 @@ import { Section } from '../../../shared/ui/section';
 import { Slider } from '../../../shared/ui/slider';
 import { TrailerEmbed } from './trailer-embed';
 
-/** SPEC section 9: actors 5 per view, other sliders 3 per view, 50 px apart. */
+/** docs/product.md §9: actors 5 per view, other sliders 3 per view, 50 px apart. */
 const ACTORS_PER_VIEW = 5;
 const PER_VIEW = 3;
 

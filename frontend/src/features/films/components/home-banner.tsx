@@ -6,7 +6,7 @@ import { useBanner } from '../api/films';
 import styles from './home-banner.module.css';
 import { PromoBackdrop } from './promo-backdrop';
 
-/** The home page's promotional banner in its four states (SPEC sections 2 and 4). */
+/** The home page's promotional banner in its four states (docs/product.md §2 and §4). */
 export function HomeBanner() {
   const banner = useBanner();
   useEffect(() => {

@@ -4,7 +4,7 @@ import { imageUrl } from '../../../shared/lib/image';
 import { Icon } from '../../../shared/ui/icon';
 import styles from './trailer-embed.module.css';
 
-/** SPEC section 9: the trailer player is 315 px high with 15 px corners. */
+/** docs/product.md §9: the trailer player is 315 px high with 15 px corners. */
 const TRAILER_HEIGHT = 315;
 
 interface TrailerEmbedProps {

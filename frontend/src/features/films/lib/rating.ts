@@ -1,4 +1,4 @@
-/** The rating block (SPEC section 9): ten stars, one decimal, and a colour band. */
+/** The rating block (docs/product.md §9): ten stars, one decimal, and a colour band. */
 export type RatingClass = 'bad' | 'normal' | 'good';
 
 export const RATING_STARS = 10;

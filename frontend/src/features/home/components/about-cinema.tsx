@@ -3,7 +3,10 @@ import styles from './about-cinema.module.css';
 
 const MAP_HEIGHT = 465;
 
-/** The cinema's contacts and map: fixed in the page, not fetched (SPEC sections 1 and 2). */
+/**
+ * The cinema's contacts, hours, directions, parking, halls and age-rating rules, and its map: fixed in
+ * the page, not fetched (docs/product.md §1 and §2; the values are CINEMA's, in the contract).
+ */
 export function AboutCinema() {
   return (
     <section className={styles.about} aria-labelledby="about-title">
@@ -20,6 +23,10 @@ export function AboutCinema() {
               {CINEMA.address}
             </a>
           </dd>
+          <dt>Часы работы</dt>
+          <dd>
+            Ежедневно с {CINEMA.openingHours.opens} до {CINEMA.openingHours.closes}
+          </dd>
           <dt>Телефон</dt>
           <dd>
             <a href={CINEMA.phoneHref}>{CINEMA.phone}</a>
@@ -31,6 +38,38 @@ export function AboutCinema() {
             </a>
           </dd>
         </dl>
+        <div className={styles.visit}>
+          <section aria-labelledby="about-way">
+            <h3 id="about-way">Как добраться</h3>
+            <ul>
+              {CINEMA.directions.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="about-parking">
+            <h3 id="about-parking">Парковка</h3>
+            <p>{CINEMA.parking}</p>
+          </section>
+          <section aria-labelledby="about-halls">
+            <h3 id="about-halls">Залы</h3>
+            <ul>
+              {CINEMA.halls.map((hall) => (
+                <li key={hall.name}>
+                  <strong>{hall.name}</strong> — {hall.about}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="about-age">
+            <h3 id="about-age">Возрастные ограничения</h3>
+            <p>
+              Знак у фильма — возраст, с которого его можно смотреть. На фильмы 18+ мы пускаем только взрослых: перед
+              покупкой вас попросят это подтвердить, а на входе могут попросить паспорт. Детей младше указанного
+              возраста на сеанс не пропустят даже со взрослыми.
+            </p>
+          </section>
+        </div>
       </div>
       <iframe
         className={styles.map}

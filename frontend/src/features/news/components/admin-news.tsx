@@ -1,7 +1,7 @@
 /** /admin/dashboard/news: id, title, author, image; the add button for those who may write. */
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { Picture } from '../../../shared/ui/picture';
+import { Thumbnail } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
 
 export function AdminNews() {
@@ -15,7 +15,7 @@ export function AdminNews() {
         { header: 'ID', cell: (n) => n.id, numeric: true },
         { header: 'Заголовок', cell: (n) => <Link to={paths.newsItem(n.id)}>{n.title}</Link> },
         { header: 'Автор', cell: (n) => n.user.fio },
-        { header: 'Изображение', cell: (n) => <Picture src={n.main_img} alt={n.title} width={96} height={54} /> },
+        { header: 'Изображение', cell: (n) => <Thumbnail src={n.main_img} alt={n.title} width={96} height={54} /> },
       ]}
       loading="Загрузка новостей..."
       empty="Новостей пока нет"

@@ -2,7 +2,7 @@
 import { formatDate, PERSONS_PAGE_SIZE } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { Picture } from '../../../shared/ui/picture';
+import { Thumbnail } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
 import { careers } from '../lib/person';
 
@@ -15,7 +15,7 @@ export function AdminPersons() {
       search="Поиск по имени"
       notFound="Никого не нашли"
       columns={[
-        { header: 'Фото', cell: (p) => <Picture src={p.main_img} alt={p.fio} width={48} height={72} /> },
+        { header: 'Фото', cell: (p) => <Thumbnail src={p.main_img} alt={p.fio} width={48} height={72} /> },
         { header: 'ФИО', cell: (p) => <Link to={paths.person(p.id)}>{p.fio}</Link> },
         { header: 'Дата рождения', cell: (p) => (p.birthday ? formatDate(p.birthday) : '—'), nowrap: true },
         { header: 'Фильмов', cell: (p) => p.films_count, numeric: true },

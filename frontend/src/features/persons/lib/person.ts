@@ -1,4 +1,4 @@
-/** What the person page derives from the person (SPEC section 2). */
+/** What the person page derives from the person (docs/product.md §2). */
 import type { PersonMovie } from '@kino/backend/contract';
 
 /** The careers from SPEC's JSON-encoded `role`; anything unreadable gives none. */

@@ -3,8 +3,8 @@ import { formatRoubles, formatShortTime } from '@kino/backend/contract';
 import { paths } from '../../../config/paths';
 import { formatDuration } from '../../../shared/lib/format';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
-import { TextField } from '../../../shared/ui/form';
-import { Picture } from '../../../shared/ui/picture';
+import { DateFilter } from '../../../shared/ui/date-filter';
+import { Thumbnail } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
 
 export function AdminSessions() {
@@ -16,10 +16,13 @@ export function AdminSessions() {
       search="Фильм или зал"
       filters={{ date: date || undefined }}
       add={{ label: 'Добавить сеанс', to: paths.adminScheduleCreate, resource: 'schedule' }}
-      toolbar={<TextField label="Дата" type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
+      toolbar={<DateFilter label="Дата" value={date} onApply={setDate} />}
       columns={[
         { header: 'ID', cell: (s) => s.id, numeric: true },
-        { header: 'Постер', cell: (s) => <Picture src={s.movie.poster} alt={s.movie.title} width={40} height={60} /> },
+        {
+          header: 'Постер',
+          cell: (s) => <Thumbnail src={s.movie.poster} alt={s.movie.title} width={40} height={60} />,
+        },
         { header: 'Фильм', cell: (s) => s.movie.title },
         { header: 'Зал', cell: (s) => s.hall.name },
         { header: 'Свободно', cell: (s) => s.free, numeric: true },
@@ -28,6 +31,7 @@ export function AdminSessions() {
         { header: 'Начало', cell: (s) => formatShortTime(s.start_time), nowrap: true },
         { header: 'Длительность', cell: (s) => formatDuration(s.duration), nowrap: true },
         { header: 'Цена', cell: (s) => formatRoubles(s.price), numeric: true },
+        { header: 'Ценовая карта', cell: (s) => s.price_card?.name ?? '—' },
         { header: 'Сумма', cell: (s) => formatRoubles(s.sum), numeric: true },
       ]}
       loading="Загрузка сеансов..."

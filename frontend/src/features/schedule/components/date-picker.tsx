@@ -1,15 +1,17 @@
-import { formatDayMonth } from '../../../shared/lib/format';
+import { formatDateChip } from '../../../shared/lib/format';
 import styles from './date-picker.module.css';
 
 interface DatePickerProps {
   dates: readonly string[];
+  /** The cinema's date: its chip says «Сегодня», the next one «Завтра». */
+  today: string;
   value: string;
   onChange: (date: string) => void;
   label: string;
 }
 
-/** A row of date buttons labelled as day and month in Russian; the chosen one is pressed. */
-export function DatePicker({ dates, value, onChange, label }: DatePickerProps) {
+/** A row of date buttons («Сегодня, 25 ноября», «пт, 28 ноября»); the chosen one is pressed. */
+export function DatePicker({ dates, today, value, onChange, label }: DatePickerProps) {
   return (
     <div className={styles.dates} role="group" aria-label={label}>
       {dates.map((date) => (
@@ -20,7 +22,7 @@ export function DatePicker({ dates, value, onChange, label }: DatePickerProps) {
           aria-pressed={date === value}
           onClick={() => onChange(date)}
         >
-          {formatDayMonth(date)}
+          {formatDateChip(date, today)}
         </button>
       ))}
     </div>

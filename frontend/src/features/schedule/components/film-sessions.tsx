@@ -16,12 +16,12 @@ export function FilmSessions({ sessions }: { sessions: Session[] }) {
   const today = now.slice(0, 10);
   const dates = sessionDates(sessions, today);
   const [chosen, setChosen] = useState<string>();
-  const date = chosen && dates.includes(chosen) ? chosen : defaultDate(dates, today);
+  const date = chosen && dates.includes(chosen) ? chosen : defaultDate(sessions, now);
   return (
     <Section id="film-sessions" anchor={FILM_SESSIONS_ANCHOR} title="Сеансы">
       {date ? (
         <>
-          <DatePicker dates={dates} value={date} onChange={setChosen} label="Дата сеанса" />
+          <DatePicker dates={dates} today={today} value={date} onChange={setChosen} label="Дата сеанса" />
           <SessionTimes
             sessions={sessions.filter((s) => s.start_time.startsWith(date))}
             now={now}

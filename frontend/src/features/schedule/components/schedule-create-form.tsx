@@ -3,12 +3,27 @@
  * start plus the film's minutes). The server computes the end again and refuses an overlap in the
  * same hall (409, naming the session in the way), a start in the past and a price that is not a
  * positive whole number of roubles (400 beside the field).
+ *
+ * A price card (issue 16) is chosen from the cards: the price rules suggest one for the start's
+ * weekday and time (contract's suggestCard) until the manager picks one by hand; with a card the
+ * price field shows the card's standard adult price, which the server keeps.
  */
-import { ScheduleStoreBodySchema, toCinemaTime, fromCinemaTime } from '@kino/backend/contract';
+import {
+  ADULT_TICKET_TYPE,
+  formatRoubles,
+  fromCinemaTime,
+  ScheduleStoreBodySchema,
+  STANDARD_ZONE,
+  suggestCard,
+  toCinemaTime,
+  type PriceCard,
+} from '@kino/backend/contract';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formDataOf } from '../../../shared/api/client';
 import { invalidate, useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
+import { useCan } from '../../../shared/auth/access';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { FormCard, FormMessage, SelectField, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 
@@ -23,14 +38,26 @@ function endOf(start: string, minutes: number | undefined): string {
   }
 }
 
+/** The card's standard adult price, whole roubles as the session's `price` field takes them. */
+const cardPrice = (card: PriceCard | undefined): string => {
+  const price = card?.prices.find((p) => p.zone === STANDARD_ZONE && p.ticket_type === ADULT_TICKET_TYPE)?.price;
+  return price === undefined ? '' : String(Math.max(1, Math.round(price)));
+};
+
 export function ScheduleCreateForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const films = useApiQuery('GET /films/news');
   const halls = useApiQuery('GET /halls');
+  const pricing = useCan()('prices', 'list');
+  const cards = useApiQuery('GET /price-cards', undefined, { enabled: pricing });
+  const rules = useApiQuery('GET /price-rules', undefined, { enabled: pricing });
+  const zones = useApiQuery('GET /seat-zones', undefined, { enabled: pricing });
+  // Until the card is picked by hand, the rules choose it from the start time.
+  const [cardByHand, setCardByHand] = useState(false);
   const form = useContractForm({
     schema: ScheduleStoreBodySchema,
-    initial: { movie_id: '', hall_id: '', start_time: '', end_time: '', price: '' },
+    initial: { movie_id: '', hall_id: '', start_time: '', end_time: '', price: '', price_card_id: '' },
     mutation: useApiMutation('POST /schedule/store', {
       onSuccess: () => void invalidate(queryClient, 'GET /schedules/admin', 'GET /schedules'),
     }),
@@ -44,6 +71,21 @@ export function ScheduleCreateForm() {
   });
   const film = films.data?.find((f) => String(f.id) === String(form.values.movie_id));
   const end = endOf(String(form.values.start_time ?? ''), film?.time);
+  const card = cards.data?.find((c) => String(c.id) === String(form.values.price_card_id ?? ''));
+
+  const chooseCard = (id: string) => {
+    form.set('price_card_id', id);
+    const chosen = cards.data?.find((c) => String(c.id) === id);
+    if (chosen) form.set('price', cardPrice(chosen));
+  };
+  const startField = form.field('start_time');
+  const onStart = (event: { target: { value: string } }) => {
+    startField.onChange(event);
+    const start = event.target.value;
+    if (cardByHand || !rules.data?.length || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start)) return;
+    const suggested = suggestCard(rules.data, start.replace('T', ' '));
+    if (suggested !== null && cards.data?.some((c) => c.id === suggested)) chooseCard(String(suggested));
+  };
 
   return (
     <FormCard title="Новый сеанс">
@@ -66,8 +108,45 @@ export function ScheduleCreateForm() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Цена билета, ₽" inputMode="numeric" required {...form.field('price')} />
-        <TextField label="Начало" type="datetime-local" required {...form.field('start_time')} />
+        <TextField label="Начало" type="datetime-local" required {...startField} onChange={onStart} />
+        {pricing && (
+          <SelectField
+            label="Ценовая карта"
+            {...form.field('price_card_id')}
+            onChange={(e) => {
+              setCardByHand(true);
+              chooseCard(e.target.value);
+            }}
+            hint={
+              cards.isError
+                ? 'Не удалось загрузить ценовые карты'
+                : card
+                  ? `${cardByHand ? 'Выбрана вручную' : 'Предложена правилами цен'}: ${card.prices
+                      .filter((p) => p.ticket_type === ADULT_TICKET_TYPE)
+                      .map(
+                        (p) =>
+                          `${zones.data?.find((z) => z.code === p.zone)?.name ?? p.zone} ${formatRoubles(p.price)}`,
+                      )
+                      .join(', ')}`
+                  : 'Без карты все места стоят одинаково — по цене билета'
+            }
+          >
+            <option value="">{cards.isPending ? 'Загрузка карт...' : 'Без карты'}</option>
+            {cards.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TextField
+          label="Цена билета, ₽"
+          inputMode="numeric"
+          required
+          readOnly={Boolean(card)}
+          hint={card ? 'Цена взрослого билета в зоне «Стандарт» по карте' : undefined}
+          {...form.field('price')}
+        />
         <TextField
           label="Окончание"
           type="datetime-local"

@@ -36,13 +36,14 @@ export function ScheduleSection() {
 
 function ScheduleBoard({ films, now }: { films: ScheduleFilm[]; now: string }) {
   const today = now.slice(0, 10);
-  const dates = sessionDates(allSessions(films), today);
+  const sessions = allSessions(films);
+  const dates = sessionDates(sessions, today);
   const [chosen, setChosen] = useState<string>();
   // The chosen date, until it leaves the bill (e.g. at midnight); then the default again.
-  const date = chosen && dates.includes(chosen) ? chosen : defaultDate(dates, today)!;
+  const date = chosen && dates.includes(chosen) ? chosen : defaultDate(sessions, now)!;
   return (
     <>
-      <DatePicker dates={dates} value={date} onChange={setChosen} label="Дата сеанса" />
+      <DatePicker dates={dates} today={today} value={date} onChange={setChosen} label="Дата сеанса" />
       <div className={styles.films}>
         {filmsOn(films, date).map((film) => (
           <ScheduleFilmCard key={film.id} film={film} now={now} />

@@ -21,10 +21,14 @@ describe('sessionDates', () => {
 });
 
 describe('defaultDate', () => {
-  it('chooses today when it has sessions, else the first date', () => {
-    expect(defaultDate(['2026-11-21', '2026-11-23'], '2026-11-21')).toBe('2026-11-21');
-    expect(defaultDate(['2026-11-23', '2026-11-25'], '2026-11-22')).toBe('2026-11-23');
-    expect(defaultDate([], '2026-11-22')).toBeUndefined();
+  const at = (start_time: string) => ({ start_time });
+  it('chooses the first date with a session to come: today while it has one, else the next', () => {
+    const sessions = [at('2026-11-21 21:00:00'), at('2026-11-23 12:00:00')];
+    expect(defaultDate(sessions, '2026-11-21 18:00:00')).toBe('2026-11-21');
+    // 23:45: every session of today has started.
+    expect(defaultDate(sessions, '2026-11-21 23:45:00')).toBe('2026-11-23');
+    expect(defaultDate([at('2026-11-23 12:00:00')], '2026-11-22 10:00:00')).toBe('2026-11-23');
+    expect(defaultDate([], '2026-11-22 10:00:00')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The schedule's rules (SPEC section 2). Session times are cinema wall-clock text
+ * The schedule's rules (docs/product.md §2). Session times are cinema wall-clock text
  * 'YYYY-MM-DD HH:mm:ss', so dates and times compare as plain strings.
  */
 import type { ScheduleFilm, Session } from '@kino/backend/contract';
@@ -15,9 +15,14 @@ export function sessionDates(sessions: readonly Pick<Session, 'start_time'>[], t
 /** Every session of the bill. */
 export const allSessions = (films: readonly ScheduleFilm[]): Session[] => films.flatMap((f) => f.schedule);
 
-/** Today when it has sessions, else the first date; undefined when there is none. */
-export const defaultDate = (dates: readonly string[], today: string): string | undefined =>
-  dates.includes(today) ? today : dates[0];
+/**
+ * The first date with a session still to come (late in the evening, when today's have all started,
+ * the next day with sessions); the first date when none is to come; undefined when there is none.
+ */
+export function defaultDate(sessions: readonly Pick<Session, 'start_time'>[], now: string): string | undefined {
+  const coming = sessions.filter((s) => !isSessionPast(s, now)).map((s) => dayOf(s.start_time));
+  return coming.length ? coming.sort()[0] : sessionDates(sessions, now.slice(0, 10))[0];
+}
 
 /** The films showing on `date`, each with only that date's sessions, the earliest first showing first. */
 export function filmsOn(films: readonly ScheduleFilm[], date: string): ScheduleFilm[] {

@@ -1,7 +1,8 @@
 /**
  * A hall as this viewer sees it, kept from a snapshot and the numbered deltas after it. A delta
  * older than the state is ignored; one that skips a number means something was missed, and the
- * state asks for a fresh snapshot.
+ * state asks for a fresh snapshot. My holds' deadline stays on the server's clock, with the offset
+ * of this browser's clock measured from the latest answer that carried the server's time.
  */
 import {
   parseSeatCode,
@@ -11,6 +12,7 @@ import {
   type SeatSnapshot,
   type SeatState,
 } from '@kino/backend/contract';
+import { clockOffset } from '../../../shared/lib/server-clock';
 
 export interface SeatMapState {
   sessionId: number | null;
@@ -18,8 +20,10 @@ export interface SeatMapState {
   version: number | null;
   /** Seats that are not free. */
   seats: ReadonlyMap<SeatCode, Exclude<SeatState, 'free'>>;
-  /** When my holds end, on this browser's clock (epoch ms), or null. */
+  /** When my holds end, on the server's clock (epoch ms), or null. */
   deadline: number | null;
+  /** Server clock minus this browser's clock (ms), for counting down to the deadline. */
+  offset: number;
   /** A delta was missed: the snapshot must be fetched again. */
   stale: boolean;
 }
@@ -29,14 +33,22 @@ export const emptySeatMap = (sessionId: number | null): SeatMapState => ({
   version: null,
   seats: new Map(),
   deadline: null,
+  offset: 0,
   stale: false,
 });
 
-/** Server clock → this browser's clock. */
-const local = (serverTime: number | null, offset: number) => (serverTime === null ? null : serverTime - offset);
+/** When a request went out and its answer came back, on this browser's clock. */
+export interface RoundTrip {
+  sentAt: number;
+  receivedAt: number;
+}
 
-export function fromSnapshot(snapshot: SeatSnapshot, receivedAt = Date.now()): SeatMapState & { offset: number } {
-  const offset = snapshot.now - receivedAt;
+const justNow = (): RoundTrip => {
+  const now = Date.now();
+  return { sentAt: now, receivedAt: now };
+};
+
+export function fromSnapshot(snapshot: SeatSnapshot, trip: RoundTrip = justNow()): SeatMapState {
   const seats = new Map<SeatCode, Exclude<SeatState, 'free'>>();
   for (const seat of snapshot.sold) seats.set(seat, 'sold');
   for (const seat of snapshot.held) seats.set(seat, 'held');
@@ -45,9 +57,9 @@ export function fromSnapshot(snapshot: SeatSnapshot, receivedAt = Date.now()): S
     sessionId: snapshot.sessionId,
     version: snapshot.version,
     seats,
-    deadline: local(snapshot.deadline, offset),
+    deadline: snapshot.deadline,
+    offset: clockOffset(snapshot.now, trip.receivedAt, trip.sentAt),
     stale: false,
-    offset,
   };
 }
 
@@ -60,21 +72,29 @@ function applyChanges(seats: ReadonlyMap<SeatCode, Exclude<SeatState, 'free'>>, 
   return next;
 }
 
-export function applyDelta(state: SeatMapState, delta: SeatDelta, offset: number): SeatMapState {
+export function applyDelta(state: SeatMapState, delta: SeatDelta): SeatMapState {
   // Before the first snapshot, or while a fresh one is on its way, deltas wait for it.
   if (state.version === null || state.stale) return state;
   if (delta.sessionId !== state.sessionId || delta.version <= state.version) return state;
   if (delta.version > state.version + 1) return { ...state, stale: true };
   const seats = applyChanges(state.seats, delta.changes);
   const holdsLeft = [...seats.values()].includes('mine');
-  const deadline = delta.deadline !== undefined ? local(delta.deadline, offset) : holdsLeft ? state.deadline : null;
+  const deadline = delta.deadline !== undefined ? delta.deadline : holdsLeft ? state.deadline : null;
   return { ...state, version: delta.version, seats, deadline };
 }
 
-/** A seat just granted to me, before its delta arrives (the acknowledgement comes first). */
-export function markMine(state: SeatMapState, seat: SeatCode, deadline: number | null, offset: number): SeatMapState {
+/**
+ * A seat just granted to me, before its delta arrives (the acknowledgement comes first), with the
+ * deadline and the server's time the acknowledgement carries.
+ */
+export function markMine(
+  state: SeatMapState,
+  seat: SeatCode,
+  ack: { deadline: number | null; now: number },
+  trip: RoundTrip = justNow(),
+): SeatMapState {
   const seats = new Map(state.seats).set(seat, 'mine');
-  return { ...state, seats, deadline: local(deadline, offset) };
+  return { ...state, seats, deadline: ack.deadline, offset: clockOffset(ack.now, trip.receivedAt, trip.sentAt) };
 }
 
 /** My seats, in hall order (row, then place). */

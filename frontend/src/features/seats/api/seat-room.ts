@@ -7,6 +7,7 @@
 import {
   MAX_SEATS_PER_PURCHASE,
   SEAT_REFUSAL_MESSAGES,
+  type BestAck,
   type HoldAck,
   type SeatClientEvents,
   type SeatCode,
@@ -38,8 +39,6 @@ export class SeatRoom {
   private readonly socket: Socket<SeatServerEvents, SeatClientEvents>;
   private readonly listeners = new Set<() => void>();
   private sessionId: number | null = null;
-  /** Server clock minus this browser's clock. */
-  private offset = 0;
   view: SeatRoomView = { state: emptySeatMap(null), status: 'connecting' };
 
   constructor(private readonly token: string | null) {
@@ -47,7 +46,7 @@ export class SeatRoom {
     this.socket.on('connect', () => void this.join());
     this.socket.on('disconnect', () => this.set({ status: 'offline' }));
     this.socket.on('seats:deltas', (deltas: SeatDelta[]) => {
-      const state = deltas.reduce((current, delta) => applyDelta(current, delta, this.offset), this.view.state);
+      const state = deltas.reduce(applyDelta, this.view.state);
       if (state === this.view.state) return;
       this.set({ state });
       if (state.stale) void this.join();
@@ -77,11 +76,35 @@ export class SeatRoom {
     if (this.socket.connected) void this.join();
   }
 
-  async hold(seat: SeatCode): Promise<void> {
+  /** Holds a seat; a sofa's seat brings its `pair` with it (the server holds both at once). */
+  async hold(seat: SeatCode, pair: SeatCode | null = null): Promise<void> {
     if (!this.token) throw new SeatRefused('auth');
     if (mySeats(this.view.state).length >= MAX_SEATS_PER_PURCHASE) throw new SeatRefused('limit');
+    const sentAt = Date.now();
     const ack = await this.request('seats:hold', seat);
-    this.set({ state: markMine(this.view.state, seat, ack.deadline, this.offset) });
+    const trip = { sentAt, receivedAt: Date.now() };
+    const seats = pair ? [seat, pair] : [seat];
+    this.set({ state: seats.reduce((state, s) => markMine(state, s, ack, trip), this.view.state) });
+  }
+
+  /**
+   * 'Лучшие места': the server holds the best `count` adjacent seats it finds (my other holds stay)
+   * and answers which; they are mine before their delta arrives.
+   */
+  async best(count: number): Promise<SeatCode[]> {
+    if (!this.token) throw new SeatRefused('auth');
+    if (this.sessionId === null) throw new SeatRefused('unavailable');
+    if (mySeats(this.view.state).length + count > MAX_SEATS_PER_PURCHASE) throw new SeatRefused('limit');
+    const sentAt = Date.now();
+    const ack: BestAck | null = await this.socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('seats:best', { sessionId: this.sessionId, count })
+      .catch(() => null);
+    if (!ack) throw new SeatRefused('unavailable');
+    if (!ack.ok) throw new SeatRefused(ack.reason);
+    const trip = { sentAt, receivedAt: Date.now() };
+    this.set({ state: ack.seats.reduce((state, seat) => markMine(state, seat, ack, trip), this.view.state) });
+    return ack.seats;
   }
 
   async release(seat: SeatCode): Promise<void> {
@@ -100,6 +123,7 @@ export class SeatRoom {
   private async join() {
     const sessionId = this.sessionId;
     if (sessionId === null) return;
+    const sentAt = Date.now();
     const ack = await this.socket
       .timeout(ACK_TIMEOUT_MS)
       .emitWithAck('seats:join', { sessionId })
@@ -107,9 +131,7 @@ export class SeatRoom {
     if (sessionId !== this.sessionId) return;
     if (!ack) return this.set({ status: 'offline' });
     if (!ack.ok) return this.set({ status: ack.reason === 'invalid' ? 'missing' : 'offline' });
-    const { offset, ...state } = fromSnapshot(ack.snapshot);
-    this.offset = offset;
-    this.set({ state, status: 'ready' });
+    this.set({ state: fromSnapshot(ack.snapshot, { sentAt, receivedAt: Date.now() }), status: 'ready' });
   }
 
   private async request(event: 'seats:hold' | 'seats:release', seat: SeatCode) {

@@ -16,8 +16,9 @@ export function useSeatMap(sessionId: number | null) {
     status: view.status,
     mine: mySeats(view.state),
     signedIn: room.signedIn,
-    hold: (seat: string) => room.hold(seat),
+    hold: (seat: string, pair: string | null = null) => room.hold(seat, pair),
     release: (seat: string) => room.release(seat),
+    best: (count: number) => room.best(count),
     releaseAll: () => room.releaseAll(),
   };
 }

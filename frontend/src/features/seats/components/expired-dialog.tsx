@@ -21,7 +21,7 @@ export function ExpiredDialog({ sessionId }: { sessionId: number }) {
     >
       <h2 id="expired-title">Время брони истекло</h2>
       <p id="expired-text">Места снова в продаже. Выберите места заново — свободные места можно занять сразу.</p>
-      <Link className={styles.again} to={`${paths.home}?seats=${sessionId}`}>
+      <Link className={styles.again} to={paths.seats(sessionId)}>
         Выбрать места заново
       </Link>
     </dialog>

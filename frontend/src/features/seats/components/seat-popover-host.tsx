@@ -5,6 +5,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { SeatPopoverContext, type SeatPopoverRequest, type SessionChoice } from '../../../shared/seats/seat-popover';
+import { useInBrowser } from '../../../shared/ssr/client-only';
 
 // Loaded when first opened: the socket client stays out of the pages' bundle.
 const SeatPopover = lazy(() => import('./seat-popover'));
@@ -17,6 +18,9 @@ export function SeatPopoverHost({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const [choices, setChoices] = useState<SessionChoice[] | undefined>();
   const sessionId = Number(params.get(PARAM)) || null;
+  // The popover lives in the browser only (a live socket, this tab's storage): a page rendered on the
+  // server with ?seats= in its address sends the page, and the popover opens once it is hydrated.
+  const inBrowser = useInBrowser();
 
   const show = useCallback(
     (id: number, replace = false) =>
@@ -51,7 +55,7 @@ export function SeatPopoverHost({ children }: { children: ReactNode }) {
   return (
     <SeatPopoverContext value={open}>
       {children}
-      {sessionId !== null && (
+      {sessionId !== null && inBrowser && (
         <Suspense>
           <SeatPopover
             sessionId={sessionId}

@@ -1,5 +1,5 @@
 /**
- * The seat popover (SPEC section 2): the session, the legend, the live hall, my seats with their
+ * The seat popover (docs/product.md §2): the session, the legend, the live hall, my seats with their
  * price, count and total, and 'ДАЛЕЕ' to the checkout. From the film page it also offers the
  * film's dates and times. Closing it (or changing the session) gives my seats back.
  */
@@ -9,17 +9,29 @@ import {
   formatSessionTime,
   seatLabel,
   SEAT_REFUSAL_MESSAGES,
+  type HallPlan,
+  type PlanSeat,
   type SeatCode,
+  type SeatSessionView,
 } from '@kino/backend/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { formatRemaining, useServerCountdown } from '../../../shared/lib/server-clock';
 import type { SessionChoice } from '../../../shared/seats/seat-popover';
 import { useSeatSession } from '../api/get-seat-session';
-import { formatRemaining, useCountdown } from '../api/use-countdown';
+import { useHallPlan } from '../api/hall-plan';
+import { useTicketChoice } from '../api/ticket-choice';
+import { useTicketTypes } from '../api/ticket-types';
 import { SeatRefused, useSeatMap } from '../api/use-seat-map';
+import { hasZones, zoneOfSeat } from '../lib/hall-layout';
+import { linesOf, localQuote, zonePrice } from '../lib/prices';
+import { ADULT_AGE, useAdultConfirmation } from '../lib/adult-confirmation';
+import { AdultGate } from './adult-gate';
+import { BestSeats } from './best-seats';
 import { HallGrid } from './hall-grid';
 import { SessionPicker } from './session-picker';
+import { QuoteBreakdown, TicketLines } from './ticket-lines';
 import dialogStyles from './dialog.module.css';
 import styles from './seat-popover.module.css';
 
@@ -35,7 +47,7 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
   const navigate = useNavigate();
   const session = useSeatSession(sessionId);
   const seatMap = useSeatMap(sessionId);
-  const remaining = useCountdown(seatMap.state.deadline);
+  const remaining = useServerCountdown(seatMap.state.deadline, seatMap.state.offset);
   const [notice, setNotice] = useState<SeatRefused | null>(null);
   const [pending, setPending] = useState<ReadonlySet<SeatCode>>(new Set());
 
@@ -44,27 +56,64 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
     if (element && !element.open) element.showModal();
   }, []);
 
-  const started = session.data ? session.data.start_time <= cinemaNow() : false;
-  const price = session.data?.price ?? 0;
-  const mine = seatMap.mine;
+  const plan = useHallPlan(session.data?.hall.id ?? null);
+  const types = useTicketTypes();
+  const [chosen, choose] = useTicketChoice(sessionId);
+  const [adultConfirmed, confirmAdult] = useAdultConfirmation();
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState('');
 
-  async function toggle(seat: SeatCode) {
-    setPending((p) => new Set(p).add(seat));
+  const started = session.data ? session.data.start_time <= cinemaNow() : false;
+  const mine = seatMap.mine;
+  const zones = plan.data ? zoneOfSeat(plan.data) : new Map<string, string>();
+  const zoneNames = new Map(plan.data?.zones.map((z) => [z.code, z.name]));
+  const lines = linesOf(mine, chosen, types.data ?? []);
+  const quote = session.data && plan.data && types.data ? localQuote(session.data, types.data, zones, lines) : null;
+  const ready = seatMap.status === 'ready' && !started && plan.isSuccess;
+
+  function refused(err: unknown) {
+    if (!(err instanceof SeatRefused)) throw err;
+    // A seat beyond MAX_SEATS_PER_PURCHASE is refused with an alert (docs/product.md §5).
+    if (err.reason === 'limit') window.alert(SEAT_REFUSAL_MESSAGES.limit);
+    else setNotice(err);
+  }
+
+  /** A seat, or a sofa's two seats together. */
+  async function toggle(seat: PlanSeat) {
+    const codes = seat.pair ? [seat.code, seat.pair] : [seat.code];
+    const releasing = seatMap.state.seats.get(seat.code) === 'mine';
+    setPending((p) => new Set([...p, ...codes]));
+    setPicked('');
     try {
-      if (seatMap.state.seats.get(seat) === 'mine') await seatMap.release(seat);
-      else await seatMap.hold(seat);
+      if (releasing) {
+        for (const code of codes) if (seatMap.state.seats.get(code) === 'mine') await seatMap.release(code);
+      } else {
+        // A sofa is held whole by the server; releasing gives back each of its seats.
+        await seatMap.hold(seat.code, seat.pair);
+      }
       setNotice(null);
     } catch (err) {
-      if (!(err instanceof SeatRefused)) throw err;
-      // SPEC: the seventh seat is refused with an alert.
-      if (err.reason === 'limit') window.alert(SEAT_REFUSAL_MESSAGES.limit);
-      else setNotice(err);
+      refused(err);
     } finally {
       setPending((p) => {
         const next = new Set(p);
-        next.delete(seat);
+        for (const code of codes) next.delete(code);
         return next;
       });
+    }
+  }
+
+  async function pickBest(count: number) {
+    setPicking(true);
+    setPicked('');
+    try {
+      const seats = await seatMap.best(count);
+      setNotice(null);
+      setPicked(`Выбраны места: ${seats.map(seatLabel).join('; ')}`);
+    } catch (err) {
+      refused(err);
+    } finally {
+      setPicking(false);
     }
   }
 
@@ -90,103 +139,163 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
         close();
       }}
     >
-      <div className={styles.body}>
-        <header className={styles.header}>
-          <div>
-            <h2 id="seat-popover-title" className={styles.title}>
-              {session.data?.movie.title ?? 'Выбор мест'}
-            </h2>
-            {session.data && (
-              <p className={styles.facts}>
-                <span>{session.data.movie.type_graphic}</span>
-                <span>{session.data.movie.age}+</span>
-                <span>{session.data.hall.name}</span>
-                <span>{formatSessionTime(session.data.start_time)}</span>
-              </p>
-            )}
-          </div>
-          <button type="button" className={styles.close} aria-label="Закрыть" onClick={close}>
-            ×
-          </button>
-        </header>
-
-        <div className={styles.stage}>
-          {choices && choices.length > 0 && (
-            <SessionPicker choices={choices} sessionId={sessionId} onChange={changeSession} />
-          )}
-
-          <ul className={styles.legend} aria-label="Обозначения">
-            <li data-state="occupied">Занято</li>
-            <li data-state="free">Свободно</li>
-            <li data-state="selected">Выбрано</li>
-          </ul>
-
-          {session.isError ? (
-            <p role="alert">Не удалось загрузить сеанс. Попробуйте ещё раз</p>
-          ) : seatMap.status === 'missing' ? (
-            <p role="alert">Такого сеанса нет</p>
-          ) : (
-            <>
-              {seatMap.status === 'connecting' && <p className={styles.status}>Загрузка зала...</p>}
-              {seatMap.status === 'offline' && (
-                <p className={styles.status} role="status">
-                  Нет связи с сервером, переподключаемся...
+      {session.data && session.data.movie.age >= ADULT_AGE && !adultConfirmed ? (
+        <AdultGate title={session.data.movie.title} onConfirm={confirmAdult} onCancel={close} />
+      ) : (
+        <div className={styles.body}>
+          <header className={styles.header}>
+            <div>
+              <h2 id="seat-popover-title" className={styles.title}>
+                {session.data?.movie.title ?? 'Выбор мест'}
+              </h2>
+              {session.data && (
+                <p className={styles.facts}>
+                  <span>{session.data.movie.type_graphic}</span>
+                  <span>{session.data.movie.age}+</span>
+                  <span>{session.data.hall.name}</span>
+                  <span>{formatSessionTime(session.data.start_time)}</span>
                 </p>
               )}
-              {started && <p role="alert">Сеанс уже начался: билеты не продаются</p>}
-              <HallGrid
-                seats={seatMap.state.seats}
-                pending={pending}
-                disabled={seatMap.status !== 'ready' || started}
-                onToggle={(seat) => void toggle(seat)}
-              />
-            </>
-          )}
+            </div>
+            <button type="button" className={styles.close} aria-label="Закрыть" onClick={close}>
+              ×
+            </button>
+          </header>
 
-          <div aria-live="polite" className={styles.notice}>
-            {notice?.reason === 'auth' ? (
-              <p>
-                Войдите, чтобы выбрать места. <Link to={paths.login}>Войти</Link>
+          <div className={styles.stage}>
+            {choices && choices.length > 0 && (
+              <SessionPicker choices={choices} sessionId={sessionId} onChange={changeSession} />
+            )}
+
+            <div className={styles.toolbar}>
+              <Legend plan={plan.data} session={session.data} />
+              {plan.data && !session.isError && seatMap.status !== 'missing' && (
+                <BestSeats disabled={!ready} busy={picking} onPick={(count) => void pickBest(count)} />
+              )}
+            </div>
+
+            {session.isError ? (
+              <p role="alert">Не удалось загрузить сеанс. Попробуйте ещё раз</p>
+            ) : seatMap.status === 'missing' ? (
+              <p role="alert">Такого сеанса нет</p>
+            ) : plan.isError ? (
+              <p role="alert">
+                Не удалось загрузить схему зала.{' '}
+                <button type="button" className={styles.retry} onClick={() => void plan.refetch()}>
+                  Попробовать снова
+                </button>
               </p>
             ) : (
-              notice && <p>{notice.message}</p>
+              <>
+                {(seatMap.status === 'connecting' || !plan.data) && <p className={styles.status}>Загрузка зала...</p>}
+                {seatMap.status === 'offline' && (
+                  <p className={styles.status} role="status">
+                    Нет связи с сервером, переподключаемся...
+                  </p>
+                )}
+                {started && <p role="alert">Сеанс уже начался: билеты не продаются</p>}
+                {plan.data && (
+                  <HallGrid
+                    plan={plan.data}
+                    seats={seatMap.state.seats}
+                    pending={pending}
+                    disabled={!ready}
+                    onToggle={(seat) => void toggle(seat)}
+                  />
+                )}
+              </>
             )}
-          </div>
-        </div>
 
-        <section className={styles.summary} aria-label="Выбранные места">
-          {mine.length === 0 ? (
-            <p className={styles.muted}>Выберите места на схеме зала</p>
-          ) : (
-            <ul className={styles.selected}>
-              {mine.map((seat) => (
-                <li key={seat}>
-                  <span>{seatLabel(seat)}</span>
-                  <span>{formatRoubles(price)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className={styles.totals}>
-            <span>Билетов: {mine.length}</span>
-            <span>Итого: {formatRoubles(mine.length * price)}</span>
-          </p>
-          {remaining !== null && mine.length > 0 && (
-            <p className={styles.muted}>Места закреплены за вами ещё {formatRemaining(remaining)}</p>
-          )}
-          <button
-            type="button"
-            className={styles.next}
-            disabled={mine.length === 0}
-            onClick={() => {
-              onClose();
-              void navigate(paths.checkout(sessionId));
-            }}
-          >
-            ДАЛЕЕ
-          </button>
-        </section>
-      </div>
+            <div aria-live="polite" className={styles.notice}>
+              {notice?.reason === 'auth' ? (
+                <p>
+                  Войдите, чтобы выбрать места. <Link to={paths.login}>Войти</Link>
+                </p>
+              ) : (
+                (notice && <p>{notice.message}</p>) || (picked && <p className={styles.picked}>{picked}</p>)
+              )}
+            </div>
+          </div>
+
+          <section className={styles.summary} aria-label="Выбранные места">
+            {mine.length === 0 ? (
+              <p className={styles.muted}>Выберите места на схеме зала</p>
+            ) : types.isError ? (
+              <p role="alert">Не удалось загрузить типы билетов</p>
+            ) : (
+              <TicketLines
+                lines={lines}
+                quote={quote}
+                types={types.data ?? []}
+                zones={zones}
+                zoneNames={zoneNames}
+                onChoose={choose}
+              />
+            )}
+            {quote && mine.length > 0 && <QuoteBreakdown quote={quote} />}
+            {!quote && mine.length > 0 && session.data && plan.data && types.data && (
+              <p role="alert">Цена этих мест не указана. Выберите другие места</p>
+            )}
+            <p className={styles.totals}>
+              <span>Билетов: {mine.length}</span>
+              <span>Итого: {quote || mine.length === 0 ? formatRoubles(quote?.total ?? 0) : '…'}</span>
+            </p>
+            {remaining !== null && mine.length > 0 && (
+              <p className={styles.muted}>Места закреплены за вами ещё {formatRemaining(remaining)}</p>
+            )}
+            <button
+              type="button"
+              className={styles.next}
+              disabled={mine.length === 0 || !quote}
+              // The popover stays in the history (its address has ?seats=): Back from the checkout
+              // shows the hall again with my seats still mine, rather than a page where they are invisible.
+              onClick={() => void navigate(paths.checkout(sessionId))}
+            >
+              ДАЛЕЕ
+            </button>
+          </section>
+        </div>
+      )}
     </dialog>
+  );
+}
+
+/** SPEC's state colours, then (in a hall with more than the standard zone) each zone's ring and price. */
+function Legend({ plan, session }: { plan: HallPlan | undefined; session: SeatSessionView | undefined }) {
+  const zoned = plan && hasZones(plan);
+  const used = new Set(plan?.seats.map((s) => s.zone));
+  return (
+    <ul className={styles.legend} aria-label="Обозначения">
+      <li data-state="occupied">Занято</li>
+      <li data-state="free">Свободно</li>
+      <li data-state="selected">Выбрано</li>
+      {zoned &&
+        plan.zones
+          .filter((zone) => used.has(zone.code))
+          .map((zone) => {
+            const price = session ? zonePrice(session.prices, zone.code) : null;
+            return (
+              // Standard seats wear no ring (SPEC's hall looks as SPEC has it): nor does their swatch.
+              <li
+                key={zone.code}
+                data-zone={zone.code === 'standard' ? 'plain' : 'ringed'}
+                style={{ '--zone': zone.color } as CSSProperties}
+              >
+                {zone.name}
+                {price !== null && (
+                  <span className={styles.zonePrice}>
+                    {' '}
+                    {zone.seats_per_unit > 1 ? `${formatRoubles(price)} за место` : formatRoubles(price)}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+      {plan?.seats.some((s) => s.wheelchair) && (
+        <li data-icon>
+          <span aria-hidden="true">♿ </span>Место для зрителя на коляске
+        </li>
+      )}
+    </ul>
   );
 }

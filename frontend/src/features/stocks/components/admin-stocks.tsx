@@ -2,7 +2,7 @@
 import { formatShortTime } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { Picture } from '../../../shared/ui/picture';
+import { Thumbnail } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
 
 export function AdminStocks() {
@@ -14,7 +14,7 @@ export function AdminStocks() {
       add={{ label: 'Добавить акцию', to: paths.adminStockCreate, resource: 'stock' }}
       columns={[
         { header: 'ID', cell: (s) => s.id, numeric: true },
-        { header: 'Изображение', cell: (s) => <Picture src={s.img} alt={s.title} width={96} height={54} /> },
+        { header: 'Изображение', cell: (s) => <Thumbnail src={s.img} alt={s.title} width={96} height={54} /> },
         { header: 'Название', cell: (s) => <Link to={paths.stock(s.id)}>{s.title}</Link> },
         { header: 'Текст', cell: (s) => s.text },
         { header: 'Начало', cell: (s) => formatShortTime(s.date_start), nowrap: true },

@@ -6,7 +6,7 @@ import { Section } from '../../../shared/ui/section';
 import { Slider } from '../../../shared/ui/slider';
 import { useStocks } from '../api/stocks';
 
-/** SPEC section 9: the promotions carousel shows 3 slides, 50 px apart. */
+/** docs/product.md §9: the promotions carousel shows 3 slides, 50 px apart. */
 const PER_VIEW = 3;
 
 /** The home page's promotions carousel; its title leads to /stocks. */

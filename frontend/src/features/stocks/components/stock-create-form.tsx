@@ -17,28 +17,21 @@ export function StockCreateForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [img, setImg] = useState<File | null>(null);
-  const [imgMissing, setImgMissing] = useState(false);
   const form = useContractForm({
     schema: StockCreateBodySchema,
     initial: { title: '', text: '', date_start: '', date_end: '' },
     mutation: useApiMutation('POST /stocks/create', {
       onSuccess: () => void invalidate(queryClient, 'GET /stocks', 'GET /stocks/admin'),
     }),
+    // The picture is checked with the fields: every complaint at once, not the picture's first.
+    check: (): Record<string, string> => (img ? {} : { img: 'Выберите изображение' }),
     toInput: (_checked, raw) => ({ body: formDataOf({ ...raw, img }) }),
     onSuccess: (stock) => navigate(paths.adminSection('stock'), { state: { created: stock.id } }),
   });
 
   return (
     <FormCard title="Новая акция">
-      <form
-        className={formStyles.form}
-        onSubmit={(event) => {
-          setImgMissing(!img);
-          if (!img) return event.preventDefault();
-          form.submit(event);
-        }}
-        noValidate
-      >
+      <form className={formStyles.form} onSubmit={form.submit} noValidate>
         {form.message && <FormMessage kind="error">{form.message}</FormMessage>}
         <TextField label="Название" required {...form.field('title')} />
         <TextAreaField label="Текст" required {...form.field('text')} />
@@ -49,9 +42,9 @@ export function StockCreateForm() {
           file={img}
           onChange={(file) => {
             setImg(file);
-            setImgMissing(false);
+            form.forget('img');
           }}
-          error={imgMissing ? 'Выберите изображение' : form.errors.img}
+          error={form.errors.img}
         />
         <TextField label="Начало" type="datetime-local" required {...form.field('date_start')} />
         <TextField label="Окончание" type="datetime-local" required {...form.field('date_end')} />

@@ -1,7 +1,8 @@
 /**
  * The door (/admin/dashboard/tickets/check-in): the cashier scans a ticket's QR with the device
  * camera, or types (or a hand scanner types) its code, and reads the answer at a glance: a big green
- * 'Вход разрешён' with the film, session, hall, row and seat, or a big red 'Вход запрещён' with the
+ * 'Вход разрешён' with the film, session, hall, row and seat, zone and ticket type ('Проверьте документ'
+ * in large letters for a reduced price the door must check), or a big red 'Вход запрещён' with the
  * reason (used at what time, refunded, door not open, forged). The server decides; this only asks.
  */
 import { formatSessionTime, formatShortTime, type CheckInResult } from '@kino/backend/contract';
@@ -198,11 +199,18 @@ function OutcomeCard({ outcome, onNext }: { outcome: Outcome; onNext: () => void
     );
   }
   const { result } = outcome;
+  const checkDocument = result.ticket_type.check_document;
   return (
     <div className={`${styles.card} ${styles.admitted}`} data-outcome="admitted">
       <p className={styles.verdict}>
         <span aria-hidden="true">✓ </span>Вход разрешён
       </p>
+      {/* A reduced price: the cashier asks for the child's, student's or pensioner's document. */}
+      {checkDocument && (
+        <p className={styles.checkDocument}>
+          <span aria-hidden="true">⚠ </span>Проверьте документ: {result.ticket_type.name.toLowerCase()} билет
+        </p>
+      )}
       <p className={styles.film}>
         {result.film.title} <span className={styles.age}>{result.film.age}+</span>
       </p>
@@ -218,6 +226,9 @@ function OutcomeCard({ outcome, onNext }: { outcome: Outcome; onNext: () => void
           <dd>{result.seat}</dd>
         </div>
       </dl>
+      <p className={styles.kind}>
+        {result.zone.name}, {result.ticket_type.name}
+      </p>
       <p className={styles.small}>Билет №{result.ticket_id}</p>
       <button type="button" className={styles.next} onClick={onNext}>
         Следующий билет

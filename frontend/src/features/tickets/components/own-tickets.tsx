@@ -1,17 +1,19 @@
 /**
- * The profile's purchased tickets (SPEC section 2, "Profile"): grouped by session day, sortable
+ * The profile's purchased tickets (docs/product.md §2, "Profile"): grouped by session day, sortable
  * (none, then a chosen field descending first; the same field again turns the direction), each
- * downloadable as PDF and, while the cut-off allows, refundable after a confirmation. Live: a
- * refund, an admission at the door or a watching state changes here without a reload.
+ * downloadable as PDF and, while the cut-off allows, refundable after a confirmation, with a link to
+ * the order it was bought in. Live: a refund, an admission at the door or a watching state changes
+ * here without a reload; a refund the provider has not confirmed yet says so.
  */
 import { cinemaNow, formatDate, formatRoubles, seatLabel, type OwnTicket } from '@kino/backend/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { downloadTicketPdf } from '../../../shared/api/ticket-pdf';
 import { AgeBadge } from '../../../shared/ui/age-badge';
 import { Picture } from '../../../shared/ui/picture';
 import { QueryState } from '../../../shared/ui/query-state';
-import { downloadTicketPdf, useLiveOwnTickets, useOwnTickets } from '../api/own-tickets';
+import { useLiveOwnTickets, useOwnTickets } from '../api/own-tickets';
 import {
   groupBySessionDay,
   isRefundable,
@@ -75,7 +77,13 @@ export function OwnTickets() {
         <RefundDialog
           ticket={refunding}
           onClose={() => setRefunding(null)}
-          onRefunded={() => setNotice(`Билет №${refunding.id} возвращён`)}
+          onRefunded={(ticket) =>
+            setNotice(
+              ticket.status === 'refunded'
+                ? `Билет №${ticket.id} возвращён`
+                : `Возврат билета №${ticket.id} оформляется: деньги вернутся, когда платёжный сервис подтвердит возврат`,
+            )
+          }
         />
       )}
     </section>
@@ -142,10 +150,17 @@ function TicketItem({
           <time dateTime={start_time.replace(' ', 'T')}>{start_time.slice(11, 16)}</time>
           <span>{hall.name}</span>
           <span>{seatLabel(ticket.seat_number)}</span>
+          <span>
+            {ticket.zone.name}, {ticket.ticket_type.name}
+          </span>
           <span>{formatRoubles(ticket.price)}</span>
         </p>
+        {ticket.ticket_type.check_document && ticket.status === 'paid' && !ticket.used_at && (
+          <p className={styles.document}>Покажите документ на входе</p>
+        )}
         <p className={styles.state}>
           <span>Билет №{ticket.id}</span>
+          <Link to={paths.order(ticket.order_id)}>Заказ №{ticket.order_id}</Link>
           <span className={styles.status}>{ticketStatusLabel(ticket)}</span>
           {ticket.status === 'paid' && <WatchingState value={ticket.is_watching} />}
         </p>

@@ -1,12 +1,26 @@
 /**
- * 'Вернуть билет' asks first: which ticket, the cut-off rule, what a refund does. The server's
- * refusal (the cut-off passed meanwhile, already refunded, already used) is shown in the dialog
- * in its own words.
+ * 'Вернуть билет' asks first: which ticket, the cut-off rule, what a refund does. The money goes back
+ * through the payment provider: the answer is the ticket refunded, or its refund under way. The
+ * server's refusal (the cut-off passed meanwhile, already refunded or used, a refund already under
+ * way, the provider said no) is shown in the dialog in its own words, with what to do next.
  */
 import { formatRoubles, formatSessionTime, seatLabel, type OwnTicket } from '@kino/backend/contract';
 import { useEffect, useRef } from 'react';
+import type { ApiError } from '../../../shared/api/client';
 import { useRefundTicket } from '../api/own-tickets';
 import styles from './refund-dialog.module.css';
+
+/** What to do after a refusal, where the server's message alone leaves it open. */
+function nextStep(error: ApiError): string | null {
+  switch (error.code) {
+    case 'refund_pending':
+      return 'Дождитесь ответа платёжного сервиса: статус билета в профиле обновится сам.';
+    case 'refund_refused':
+      return 'Билет остаётся действительным. Попробуйте вернуть его позже или обратитесь в кассу кинотеатра.';
+    default:
+      return null;
+  }
+}
 
 /** Minutes between two cinema times 'YYYY-MM-DD HH:mm:ss' (wall clock, as the server computed them). */
 const minutesBetween = (from: string, to: string) =>
@@ -19,7 +33,7 @@ export function RefundDialog({
 }: {
   ticket: OwnTicket;
   onClose: () => void;
-  onRefunded: () => void;
+  onRefunded: (ticket: OwnTicket) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const refund = useRefundTicket();
@@ -39,8 +53,8 @@ export function RefundDialog({
     refund.mutate(
       { params: { id: ticket.id } },
       {
-        onSuccess: () => {
-          onRefunded();
+        onSuccess: (refunded) => {
+          onRefunded(refunded);
           close();
         },
       },
@@ -75,13 +89,14 @@ export function RefundDialog({
       </dl>
       <p id="refund-rule" className={styles.rule}>
         Билет можно вернуть не позднее чем за {cutoff} минут до начала сеанса — до{' '}
-        {formatSessionTime(ticket.refundable_until)}. После возврата место снова поступит в продажу, а билет и его
-        QR-код перестанут действовать.
+        {formatSessionTime(ticket.refundable_until)}. Деньги вернутся на карту через платёжный сервис; когда он
+        подтвердит возврат, место снова поступит в продажу, а билет и его QR-код перестанут действовать.
       </p>
       {refund.isError && (
-        <p role="alert" className={styles.error}>
-          {refund.error.message}
-        </p>
+        <div role="alert" className={styles.error}>
+          <p>{refund.error.message}</p>
+          {nextStep(refund.error) && <p>{nextStep(refund.error)}</p>}
+        </div>
       )}
       <div className={styles.buttons}>
         {/* The safe choice has the focus: Enter on an opened dialog does not refund by accident. */}

@@ -1,5 +1,5 @@
 /**
- * My viewings (/profile/watch, SPEC section 2): the live tickets by session day, each day a carousel
+ * My viewings (/profile/watch, docs/product.md §2): the live tickets by session day, each day a carousel
  * of three slides 50 px apart. A slide: date and time, age, poster, title, price in roubles, row and
  * seat (parsed from the seat code), and the watching state in words, which the workers move live.
  * Until the film is over a slide can also show the ticket's QR code for the door.
@@ -7,6 +7,7 @@
 import { formatDate, formatRoubles, formatSessionTime, parseSeatCode, type OwnTicket } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { shortHallName } from '../../../shared/lib/format';
 import { AgeBadge } from '../../../shared/ui/age-badge';
 import { Picture } from '../../../shared/ui/picture';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -58,7 +59,7 @@ export function Viewings() {
 }
 
 function ViewingCard({ ticket }: { ticket: OwnTicket }) {
-  const { movie, start_time } = ticket.schedule;
+  const { movie, start_time, hall } = ticket.schedule;
   const { row, place } = parseSeatCode(ticket.seat_number);
   return (
     <article className={styles.card} aria-label={`${movie.title}, ${formatSessionTime(start_time)}`}>
@@ -73,6 +74,10 @@ function ViewingCard({ ticket }: { ticket: OwnTicket }) {
         <time dateTime={start_time.replace(' ', 'T')}>{formatSessionTime(start_time)}</time>
       </p>
       <dl className={styles.facts}>
+        <div>
+          <dt>Зал</dt>
+          <dd>{shortHallName(hall.name)}</dd>
+        </div>
         <div>
           <dt>Ряд</dt>
           <dd>{row}</dd>

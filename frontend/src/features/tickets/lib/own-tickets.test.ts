@@ -15,6 +15,8 @@ function ticket(id: number, start: string, title: string, price: number, purchas
     id,
     seat_number: 'r1m1',
     price,
+    zone: { code: 'standard', name: 'Стандарт' },
+    ticket_type: { code: 'adult', name: 'Взрослый', check_document: false },
     purchase_date: purchase,
     is_watching: 0,
     status: 'paid',
@@ -29,6 +31,8 @@ function ticket(id: number, start: string, title: string, price: number, purchas
       movie: { id: id * 100, title, age: 12, promo_img: null, poster: null },
     },
     user: { fio: 'Вера' },
+    order_id: id * 1000,
+    refund_status: null,
     qr: `KINO-${id}`,
     refundable_until: `${start.slice(0, 11)}00:00:00`,
   };
@@ -85,9 +89,19 @@ describe('a ticket’s state in words', () => {
   });
 
   it('says paid, refunded, or used with the time of admission', () => {
-    expect(ticketStatusLabel({ status: 'paid', used_at: null })).toBe('Оплачен');
-    expect(ticketStatusLabel({ status: 'refunded', used_at: null })).toBe('Возвращён');
-    expect(ticketStatusLabel({ status: 'paid', used_at: '2031-11-22 19:02:41' })).toBe('Использован 22.11 в 19:02');
+    const paid = { status: 'paid' as const, used_at: null, refund_status: null };
+    expect(ticketStatusLabel(paid)).toBe('Оплачен');
+    expect(ticketStatusLabel({ ...paid, status: 'refunded', refund_status: 'succeeded' })).toBe('Возвращён');
+    expect(ticketStatusLabel({ ...paid, used_at: '2031-11-22 19:02:41' })).toBe('Использован 22.11 в 19:02');
+  });
+
+  it('says a refund is under way until the provider confirms it, and that it refused one', () => {
+    const paid = { status: 'paid' as const, used_at: null };
+    expect(ticketStatusLabel({ ...paid, refund_status: 'creating' })).toBe('Возврат оформляется');
+    expect(ticketStatusLabel({ ...paid, refund_status: 'pending' })).toBe('Возврат оформляется');
+    expect(ticketStatusLabel({ ...paid, refund_status: 'canceled' })).toBe('Оплачен, в возврате отказано');
+    // The provider confirmed: the ticket itself says refunded.
+    expect(ticketStatusLabel({ status: 'refunded', used_at: null, refund_status: 'pending' })).toBe('Возвращён');
   });
 
   it('offers a refund only for a live, unused ticket up to its deadline', () => {
@@ -96,6 +110,12 @@ describe('a ticket’s state in words', () => {
     expect(isRefundable(a, deadline.replace('00:00:00', '00:00:01'))).toBe(false);
     expect(isRefundable({ ...a, status: 'refunded' }, '2031-11-01 00:00:00')).toBe(false);
     expect(isRefundable({ ...a, used_at: '2031-11-22 19:00:00' }, '2031-11-01 00:00:00')).toBe(false);
+  });
+
+  it('offers no second refund while one is under way, and another try after the provider refused', () => {
+    expect(isRefundable({ ...a, refund_status: 'pending' }, '2031-11-01 00:00:00')).toBe(false);
+    expect(isRefundable({ ...a, refund_status: 'creating' }, '2031-11-01 00:00:00')).toBe(false);
+    expect(isRefundable({ ...a, refund_status: 'canceled' }, '2031-11-01 00:00:00')).toBe(true);
   });
 });
 

@@ -1,10 +1,16 @@
 /**
- * The rules of a viewer's ticket lists (SPEC section 2, "Profile" and "My viewings"), kept apart from
+ * The rules of a viewer's ticket lists (docs/product.md §2, "Profile" and "My viewings"), kept apart from
  * the screens so they are tested as plain functions: sorting (none, then a chosen field descending
  * first, the same field again toggles), grouping by session day, the watching state in words, the
  * refund window, and live changes folded into a fetched list.
  */
-import type { OwnTicket, TicketsChanged } from '@kino/backend/contract';
+import {
+  TICKET_STATUS_LABELS,
+  UNSETTLED_REFUND_STATUSES,
+  type OwnTicket,
+  type RefundStatus,
+  type TicketsChanged,
+} from '@kino/backend/contract';
 
 export type SortField = 'start_time' | 'purchase_date' | 'title' | 'price';
 export type SortDirection = 'desc' | 'asc';
@@ -66,7 +72,7 @@ export function groupBySessionDay<T extends OwnTicket>(tickets: readonly T[]): T
   return [...days].map(([date, list]) => ({ date, tickets: list }));
 }
 
-/** SPEC section 4: 0 not yet shown, 1 showing now, 2 finished. Anything else is a fault. */
+/** docs/product.md §4: 0 not yet shown, 1 showing now, 2 finished. Anything else is a fault. */
 const WATCHING_STATES: Readonly<Record<number, string>> = {
   0: 'Ещё не начался',
   1: 'Идёт сейчас',
@@ -79,18 +85,31 @@ export const watchingLabel = (value: number): string | undefined => WATCHING_STA
 export const UNKNOWN_WATCHING_MESSAGE =
   'Серьёзная ошибка: у билета неизвестное состояние просмотра. Пожалуйста, обратитесь к администратору кинотеатра.';
 
-/** May the owner still give it back? (The server decides again; this only hides a button that would fail.) */
-export const isRefundable = (ticket: OwnTicket, now: string): boolean =>
-  ticket.status === 'paid' && ticket.used_at === null && now <= ticket.refundable_until;
+/** A refund asked of the payment provider and not answered yet: the ticket waits for its word. */
+export const isRefundUnderWay = (ticket: Pick<OwnTicket, 'status' | 'refund_status'>): boolean =>
+  ticket.status === 'paid' &&
+  ticket.refund_status !== null &&
+  (UNSETTLED_REFUND_STATUSES as readonly RefundStatus[]).includes(ticket.refund_status);
 
-/** The ticket's state for its owner: 'Оплачен', 'Возвращён', 'Использован 22.11 в 19:02'. */
-export function ticketStatusLabel(ticket: Pick<OwnTicket, 'status' | 'used_at'>): string {
-  if (ticket.status === 'refunded') return 'Возвращён';
-  if (ticket.status === 'cancelled') return 'Отменён';
+/**
+ * May the owner still give it back? (The server decides again; this only hides a button that would
+ * fail.) Not while a refund is under way; again after the provider refused one.
+ */
+export const isRefundable = (ticket: OwnTicket, now: string): boolean =>
+  ticket.status === 'paid' && ticket.used_at === null && now <= ticket.refundable_until && !isRefundUnderWay(ticket);
+
+/**
+ * The ticket's state for its owner: 'Оплачен', 'Возвращён', 'Использован 22.11 в 19:02', and a refund
+ * the provider has not confirmed yet ('Возврат оформляется') or refused.
+ */
+export function ticketStatusLabel(ticket: Pick<OwnTicket, 'status' | 'used_at' | 'refund_status'>): string {
+  if (ticket.status !== 'paid') return TICKET_STATUS_LABELS[ticket.status];
+  if (isRefundUnderWay(ticket)) return 'Возврат оформляется';
   if (ticket.used_at) {
     const at = ticket.used_at;
     return `Использован ${at.slice(8, 10)}.${at.slice(5, 7)} в ${at.slice(11, 16)}`;
   }
+  if (ticket.refund_status === 'canceled') return 'Оплачен, в возврате отказано';
   return 'Оплачен';
 }
 

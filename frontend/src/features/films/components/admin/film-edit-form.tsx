@@ -1,8 +1,10 @@
 /**
- * /admin/dashboard/films/{id}/edit (SPEC section 2): the poster with its upload; age, year, budget,
+ * /admin/dashboard/films/{id}/edit (docs/product.md §2): the poster with its upload; age, year, budget,
  * trailer, in rental, title, description; the Kinopoisk id read-only; save and reset; the cast and
  * the stills added from Kinopoisk. Checked by the contract's schema before sending, the server's
  * field messages beside the same fields. Roles that may only read see the same page, disabled.
+ * 'Без скидок до' (issue 16) is the distributor's condition: no discounts for the film until then.
+ * 'Прокатное удостоверение (ПУ)' (issue 17): no session of a film without one goes on sale; ЕАИС reports it.
  */
 import {
   FILM_POSTER_MAX_BYTES,
@@ -36,6 +38,8 @@ export function FilmEditForm({ film }: { film: FilmDetail }) {
       budget: film.budget === null ? '' : String(film.budget),
       trailer: film.trailer ?? '',
       is_rent: film.is_rent,
+      no_discount_until: film.no_discount_until ?? '',
+      pu_number: film.pu_number ?? '',
     },
     mutation,
     toInput: (body) => ({ params: { id: film.id }, body }),
@@ -67,6 +71,18 @@ export function FilmEditForm({ film }: { film: FilmDetail }) {
                 />
                 В прокате
               </label>
+              <TextField
+                label="Без скидок до"
+                type="date"
+                hint="Условие прокатчика: по эту дату включительно скидки типов билетов и промокоды не действуют. Пусто — скидки разрешены"
+                {...form.field('no_discount_until')}
+              />
+              <TextField
+                label="Прокатное удостоверение (ПУ)"
+                inputMode="numeric"
+                hint="Номер ПУ, 9 цифр: без него сеансы фильма не продаются, а продажи не уходят в ЕАИС"
+                {...form.field('pu_number')}
+              />
               <TextAreaField label="Описание" {...form.field('description')} />
               <TextField label="ID на Кинопоиске" name="kinopoisk_id" value={film.kinopoisk_id ?? '—'} readOnly />
             </div>

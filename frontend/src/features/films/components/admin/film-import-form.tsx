@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/film/create (SPEC section 2): the film's id on Kinopoisk; the import runs while
+ * /admin/dashboard/film/create (docs/product.md §2): the film's id on Kinopoisk; the import runs while
  * a progress bar moves, then the page goes to the new film. A film imported before is offered by link.
  */
 import { FilmStoreBodySchema } from '@kino/backend/contract';

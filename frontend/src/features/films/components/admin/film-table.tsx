@@ -1,7 +1,7 @@
-/** /admin/dashboard/films (SPEC section 2): the films, newest first, with 'Подробнее' to the edit. */
+/** /admin/dashboard/films (docs/product.md §2): the films, newest first, with 'Подробнее' to the edit. */
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { Picture } from '../../../../shared/ui/picture';
+import { Thumbnail } from '../../../../shared/ui/picture';
 import { ResourceTable } from '../../../../shared/ui/resource-table';
 import { formatRating } from '../../lib/rating';
 
@@ -14,7 +14,7 @@ export function FilmTable() {
       add={{ label: 'Добавить фильм', to: paths.adminFilmCreate, resource: 'films' }}
       columns={[
         { header: 'ID', cell: (f) => f.id, numeric: true },
-        { header: 'Постер', cell: (f) => <Picture src={f.poster} alt={f.title} width={40} height={60} /> },
+        { header: 'Постер', cell: (f) => <Thumbnail src={f.poster} alt={f.title} width={40} height={60} /> },
         { header: 'Название', cell: (f) => f.title },
         { header: 'Возраст', cell: (f) => `${f.age}+`, numeric: true },
         { header: 'Рейтинг', cell: (f) => (f.rating === null ? '—' : formatRating(f.rating)), numeric: true },

@@ -1,0 +1,149 @@
+/**
+ * Sales reports (issue 17, "Reports"): sales grouped by day, film, session, hall, zone, ticket type,
+ * channel or payment method over a period of show dates, and the distributor's week of one film.
+ * The same table answers as JSON or, with `format`, as a CSV or XLSX file (modules/reports/export.ts).
+ */
+import { DateSchema, IdSchema } from './common';
+import { requires, type EndpointMap } from './endpoint';
+import { z } from './zod';
+
+/** How the sales table is grouped. */
+export const REPORT_GROUPINGS = ['day', 'film', 'session', 'hall', 'zone', 'type', 'channel', 'method'] as const;
+export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+
+/** Groupings made of whole sessions: only their rows have a capacity, so an occupancy. */
+export const SESSION_GROUPINGS: ReadonlySet<ReportGrouping> = new Set(['day', 'film', 'session', 'hall']);
+
+/** Column headers, in Russian, as the page and the exported files print them. */
+export const GROUPING_LABELS: Record<ReportGrouping, string> = {
+  day: 'День',
+  film: 'Фильм',
+  session: 'Сеанс',
+  hall: 'Зал',
+  zone: 'Зона',
+  type: 'Тип билета',
+  channel: 'Канал',
+  method: 'Способ оплаты',
+};
+
+/** The longest period one report covers (a year and a day: a leap year fits). */
+export const MAX_REPORT_DAYS = 367;
+
+/** The file formats a report exports to; without `format` it answers JSON. */
+export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The exported files' names, with the period: 'sales_day_2026-03-01_2026-03-31.xlsx'. */
+export const salesFileName = (q: { by: ReportGrouping; from: string; to: string }, format: ReportFormat): string =>
+  `sales_${q.by}_${q.from}_${q.to}.${format}`;
+export const distributorFileName = (filmId: number, week: string): string => `distributor_film-${filmId}_${week}.xlsx`;
+
+const isRealDate = (text: string) => {
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+};
+const ReportDateSchema = DateSchema.refine(isRealDate, 'Дата в формате ГГГГ-ММ-ДД');
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** GET /api/reports/sales: show dates from–to (both included, the cinema's calendar). */
+export const SalesReportQuerySchema = z
+  .strictObject({
+    from: ReportDateSchema,
+    to: ReportDateSchema,
+    by: z.enum(REPORT_GROUPINGS),
+    format: z.enum(REPORT_FORMATS).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const days = daysBetween(q.from, q.to);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Конец периода раньше начала' });
+    else if (days >= MAX_REPORT_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `Период не длиннее ${MAX_REPORT_DAYS} дней` });
+    }
+  });
+export type SalesReportQuery = z.infer<typeof SalesReportQuerySchema>;
+
+/** Roubles with kopecks (350.5 = 350 ₽ 50 коп.). */
+const Roubles = z.number();
+
+/** One line of the table: the group's figures. */
+export const SalesRowSchema = z.strictObject({
+  /** What the row groups: a date, a film id, a session id, a zone code… (stable, for links and charts). */
+  key: z.string(),
+  /** What people read: '2026-03-10', the film's title, 'Дюна · 10.03 19:30 · Зал 1', 'Наличные'… */
+  label: z.string(),
+  /** Tickets sold (paid, including those refunded since) and their sum. */
+  tickets: z.number().int().nonnegative(),
+  gross: Roubles,
+  /** Of them, refunded: how many and their sum. */
+  refunds: z.number().int().nonnegative(),
+  refunds_sum: Roubles,
+  /** gross − refunds_sum: what stayed. */
+  net: Roubles,
+  /** net per ticket kept; null when every ticket went back. */
+  average_price: Roubles.nullable(),
+  /**
+   * Seats the sessions could sell (their halls' sellable seats, cancelled sessions left out); null on the rows of
+   * groupings across sessions (zone, type, channel, method). The total always has it: the period's sessions.
+   */
+  capacity: z.number().int().nonnegative().nullable(),
+  /** Tickets kept ÷ capacity, percent with one decimal; null without a capacity. */
+  occupancy: z.number().nonnegative().nullable(),
+});
+export type SalesRow = z.infer<typeof SalesRowSchema>;
+
+export const SalesReportSchema = z.strictObject({
+  from: DateSchema,
+  to: DateSchema,
+  by: z.enum(REPORT_GROUPINGS),
+  rows: z.array(SalesRowSchema),
+  total: SalesRowSchema,
+});
+export type SalesReport = z.infer<typeof SalesReportSchema>;
+
+const isThursday = (text: string) => new Date(`${text}T00:00:00Z`).getUTCDay() === 4;
+
+/** GET /api/reports/distributor: one film's distribution week, Thursday to Wednesday. */
+export const DistributorReportQuerySchema = z.strictObject({
+  film_id: IdSchema,
+  /** The week's Thursday, 'YYYY-MM-DD': Russian distribution weeks run Thursday to Wednesday. */
+  week: ReportDateSchema.refine(isThursday, 'Прокатная неделя начинается в четверг: укажите дату четверга'),
+  format: z.enum(['xlsx']).optional(),
+});
+export type DistributorReportQuery = z.infer<typeof DistributorReportQuerySchema>;
+
+export const DistributorDaySchema = z.strictObject({
+  date: DateSchema,
+  sessions: z.number().int().nonnegative(),
+  /** Tickets kept (sold and not refunded) and their sum, roubles. */
+  tickets: z.number().int().nonnegative(),
+  gross: Roubles,
+});
+export type DistributorDay = z.infer<typeof DistributorDaySchema>;
+
+export const DistributorReportSchema = z.strictObject({
+  film: z.strictObject({ id: z.number().int(), title: z.string(), pu_number: z.string().nullable() }),
+  week: DateSchema,
+  /** Seven days, Thursday first. */
+  days: z.array(DistributorDaySchema).length(7),
+  total: DistributorDaySchema.omit({ date: true }),
+});
+export type DistributorReport = z.infer<typeof DistributorReportSchema>;
+
+export const reportEndpoints = {
+  'GET /reports/sales': {
+    summary:
+      'Продажи за период (даты сеансов) по дням, фильмам, сеансам, залам, зонам, типам билетов, каналам или способам оплаты; format=csv|xlsx — файлом',
+    access: requires('reports', 'read'),
+    query: SalesReportQuerySchema,
+    response: SalesReportSchema,
+    alsoProduces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  },
+  'GET /reports/distributor': {
+    summary: 'Отчёт прокатчику: фильм за прокатную неделю (четверг–среда) по дням; format=xlsx — файлом',
+    access: requires('reports', 'read'),
+    query: DistributorReportQuerySchema,
+    response: DistributorReportSchema,
+    alsoProduces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  },
+} as const satisfies EndpointMap;

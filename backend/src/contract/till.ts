@@ -1,0 +1,187 @@
+/**
+ * The box office (docs/architecture.md, "Box office and reporting"): a cashier's shift (opened with a
+ * float, closed with the counted cash), sales at the till to walk-ins (cash, card on the bank's terminal,
+ * or a payment link) and refunds at the counter. Money in roubles, as everywhere at the edges.
+ */
+import { EmailSchema } from './auth';
+import { CinemaTimeSchema, IdParamsSchema } from './common';
+import { PAYMENT_METHODS, REFUND_METHODS, TILL_METHODS } from './constants';
+import { requires, type EndpointMap } from './endpoint';
+import { OrderSchema, StaffOrderSchema } from './orders';
+import { QuoteBodySchema } from './prices';
+import { OwnTicketSchema } from './tickets';
+import { z } from './zod';
+
+const MoneySchema = z.number().nonnegative();
+/** An amount of cash typed at the counter: roubles with at most kopecks, up to a million. */
+const CashSchema = z
+  .number({ error: 'Введите сумму' })
+  .nonnegative('Сумма не может быть отрицательной')
+  .max(1_000_000, 'Не больше 1 000 000 ₽')
+  .refine((n) => Math.round(n * 100) === n * 100, 'Не больше двух знаков после запятой');
+
+export const TillNameSchema = z.string().trim().min(1, 'Назовите кассу').max(40, 'Не больше 40 символов');
+
+export const ShiftOpenBodySchema = z.strictObject({
+  /** The cash in the drawer at the start (roubles). */
+  float: CashSchema,
+  /** The till's name (DEFAULT_TILL when none). */
+  till: TillNameSchema.optional(),
+});
+export type ShiftOpenBody = z.infer<typeof ShiftOpenBodySchema>;
+
+export const ShiftCloseBodySchema = z.strictObject({
+  /** The cash counted in the drawer at the end (roubles). */
+  counted: CashSchema,
+});
+
+const MethodTotalsSchema = z.strictObject({ count: z.number().int(), amount: MoneySchema });
+
+/** A shift and its report: sales and refunds by method, the cash expected in the drawer, what was counted. */
+export const ShiftSchema = z.strictObject({
+  id: z.number().int(),
+  till: z.string(),
+  cashier: z.strictObject({ id: z.number().int(), fio: z.string() }),
+  status: z.enum(['open', 'closed']),
+  opened_at: CinemaTimeSchema,
+  closed_at: CinemaTimeSchema.nullable(),
+  float: MoneySchema,
+  /** Paid sales counted to the shift, by payment method (count = tickets sold, amount = roubles). */
+  sales: z.record(z.enum(PAYMENT_METHODS), MethodTotalsSchema),
+  /** Refunds settled by the shift's cashier at the counter, and through the provider, by method. */
+  refunds: z.record(z.enum(REFUND_METHODS), MethodTotalsSchema),
+  /** float + cash sales − cash refunds: now while open, as fixed at closing once closed. */
+  expected: z.number(),
+  counted: MoneySchema.nullable(),
+  /** counted − expected (negative: cash is missing); null while open. */
+  difference: z.number().nullable(),
+});
+export type ShiftView = z.infer<typeof ShiftSchema>;
+
+/** POST /api/till/orders: the quote's lines and promo code, and how the buyer pays. */
+export const TillOrderBodySchema = QuoteBodySchema.extend({
+  method: z.enum(TILL_METHODS, { error: 'Выберите способ оплаты' }),
+  /** Cash: what the buyer handed over (roubles); the exact total when left out. */
+  given: CashSchema.optional(),
+  /** Card: the terminal's retrieval reference number (RRN), when the cashier types it. */
+  rrn: z
+    .string()
+    .trim()
+    .regex(/^\d{12}$/, 'RRN — 12 цифр с чека терминала')
+    .optional(),
+  /** Where the tickets (and for a link, the payment link) go: an e-mail typed at the counter. */
+  contact: EmailSchema.optional(),
+}).superRefine((body, ctx) => {
+  if (body.given !== undefined && body.method !== 'cash')
+    ctx.addIssue({ code: 'custom', path: ['given'], message: 'Полученная сумма — только для оплаты наличными' });
+  if (body.rrn !== undefined && body.method !== 'card')
+    ctx.addIssue({ code: 'custom', path: ['rrn'], message: 'RRN — только для оплаты картой' });
+  if (body.method === 'link' && !body.contact)
+    ctx.addIssue({ code: 'custom', path: ['contact'], message: 'Укажите почту: на неё придёт ссылка на оплату' });
+});
+export type TillOrderBody = z.infer<typeof TillOrderBodySchema>;
+
+/** The sale: the order (pending with its confirmation_url for a link), its tickets, the change to give. */
+export const TillOrderSchema = OrderSchema.extend({
+  payment_method: z.enum(PAYMENT_METHODS),
+  till: z.string(),
+  shift_id: z.number().int(),
+  given: MoneySchema.nullable(),
+  change: MoneySchema.nullable(),
+  rrn: z.string().nullable(),
+  /** The tickets to print (with their check-in codes), once paid. */
+  tickets: z.array(OwnTicketSchema),
+});
+export type TillOrder = z.infer<typeof TillOrderSchema>;
+
+/** POST /api/till/refunds: a ticket by its number or its QR (check-in) code, and the reason. */
+export const TillRefundBodySchema = z
+  .strictObject({
+    ticket_id: z.number().int().positive().max(2_147_483_647).optional(),
+    code: z.string().trim().min(1).max(80).optional(),
+    /** Required after the session has started (the admin only). */
+    reason: z.string().trim().min(3, 'Напишите причину возврата').max(500, 'Не больше 500 символов').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.ticket_id === undefined) === (body.code === undefined))
+      ctx.addIssue({ code: 'custom', path: ['ticket_id'], message: 'Укажите номер билета или его код' });
+  });
+export type TillRefundBody = z.infer<typeof TillRefundBodySchema>;
+
+export const TillRefundSchema = z.strictObject({
+  ticket_id: z.number().int(),
+  /** cash / card: out of the drawer (or back to the card) at once; provider: an online payment goes back. */
+  method: z.enum(REFUND_METHODS),
+  amount: MoneySchema,
+  /** The shift it counts to (cash and card refunds). */
+  shift_id: z.number().int().nullable(),
+  order: StaffOrderSchema,
+});
+export type TillRefund = z.infer<typeof TillRefundSchema>;
+
+/** The till prints an order's tickets on its 80 mm thermal printer or on A4. */
+export const TillTicketsPdfQuerySchema = z.strictObject({
+  format: z.enum(['80mm', 'a4'], { error: 'Формат: 80mm или a4' }).default('80mm'),
+});
+
+export const tillEndpoints = {
+  /** 409 shift_open when the caller (or the till) has an open shift already. */
+  'POST /shifts/open': {
+    summary: 'Открыть смену в кассе с разменной суммой',
+    access: requires('shifts', 'create'),
+    body: ShiftOpenBodySchema,
+    response: ShiftSchema,
+    status: 201,
+  },
+  /** The caller's open shift; 404 when none is open. */
+  'GET /shifts/current': {
+    summary: 'Открытая смена текущего кассира',
+    access: requires('shifts', 'read'),
+    response: ShiftSchema,
+  },
+  /** A cashier reads their own shifts only (404 for another's); managers and the admin read all. */
+  'GET /shifts/:id': {
+    summary: 'Отчёт смены: продажи по способам оплаты, возвраты, ожидаемая и пересчитанная наличность',
+    access: requires('shifts', 'read'),
+    params: IdParamsSchema,
+    response: ShiftSchema,
+  },
+  /** 409 shift_closed when it is closed already. */
+  'POST /shifts/:id/close': {
+    summary: 'Закрыть смену с пересчитанной наличностью',
+    access: requires('shifts', 'update'),
+    params: IdParamsSchema,
+    body: ShiftCloseBodySchema,
+    response: ShiftSchema,
+  },
+  /**
+   * 201 with the order: cash and card are paid at once, a link is pending with its confirmation_url.
+   * 409 no_open_shift, seat_taken, session_started; 400 when the cash given is less than the total.
+   */
+  'POST /till/orders': {
+    summary: 'Продать билеты в кассе: наличные, карта или ссылка на оплату',
+    access: requires('till', 'sell'),
+    body: TillOrderBodySchema,
+    response: TillOrderSchema,
+    status: 201,
+  },
+  /** The order's sold tickets, one a page; 404 for an order not sold at the till or with nothing sold. */
+  'GET /till/orders/:id/tickets': {
+    summary: 'Билеты заказа кассы для печати (PDF: чековая лента 80 мм или A4)',
+    access: requires('till', 'sell'),
+    params: IdParamsSchema,
+    query: TillTicketsPdfQuerySchema,
+    response: z.never(),
+    produces: 'application/pdf',
+  },
+  /**
+   * Before the session any staff with the right; after its start the admin only, with a reason (409
+   * refund_closed otherwise). 409 no_open_shift for a cash or card sale without an open shift.
+   */
+  'POST /till/refunds': {
+    summary: 'Вернуть билет в кассе по номеру или QR-коду',
+    access: requires('till', 'refund'),
+    body: TillRefundBodySchema,
+    response: TillRefundSchema,
+  },
+} as const satisfies EndpointMap;

@@ -1,0 +1,145 @@
+/**
+ * Hall plans (contract/plans.ts): read one, and replace one from the back office's editor. A plan's
+ * sellable seats are the hall's capacity; a seat sold or held for a session still to come cannot be
+ * removed or blocked (409 naming the sessions). Sofa pairs follow from the zones: neighbouring seats of
+ * a two-seat zone, left to right, make a sofa.
+ */
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { HallPlan, HallPlanBodySchema } from '../../contract/plans';
+import { seatCode } from '../../contract/seats';
+import { toCinemaTime } from '../../contract/time';
+import type { z } from '../../contract/zod';
+import type { AppContext } from '../../context';
+import { schema, type Db } from '../../db';
+import { write } from '../../effects';
+import { conflict, invalidInput, notFound } from '../../lib/errors';
+import { SeatStore } from '../../realtime/seat-store';
+import { occupiesSeatSql } from '../tickets/state';
+import { loadPlan } from './plan-read';
+
+const { halls, hallSeats, seatZones, sessions, tickets, films } = schema;
+
+type PlanBody = z.output<typeof HallPlanBodySchema>;
+
+/** The rows of the new plan, with sofa pairs made from two-seat zones; field errors for what cannot be. */
+function planRows(hallId: number, body: PlanBody, zones: Map<string, number>) {
+  const fields: Record<string, string> = {};
+  const rows = body.seats.map((s) => ({
+    hallId,
+    code: seatCode(s.row, s.place),
+    row: s.row,
+    place: s.place,
+    x: s.x,
+    zoneCode: s.zone,
+    wheelchair: s.wheelchair,
+    companion: s.companion,
+    blocked: s.blocked,
+    pairCode: null as string | null,
+  }));
+  for (const [i, s] of rows.entries()) {
+    if (!zones.has(s.zoneCode)) fields[`seats.${i}.zone`] = 'Такой зоны нет';
+  }
+  const byRow = new Map<number, typeof rows>();
+  for (const s of rows.filter((r) => (zones.get(r.zoneCode) ?? 1) === 2))
+    byRow.set(s.row, [...(byRow.get(s.row) ?? []), s]);
+  for (const [row, sofaSeats] of byRow) {
+    const sorted = sofaSeats.toSorted((a, b) => a.x - b.x);
+    for (let i = 0; i < sorted.length; i += 2) {
+      const [a, b] = [sorted[i]!, sorted[i + 1]];
+      if (!b || b.x !== a.x + 1) {
+        fields[`seats.${rows.indexOf(a)}.zone`] = `Ряд ${row}: диван — два места рядом`;
+        break;
+      }
+      a.pairCode = b.code;
+      b.pairCode = a.code;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+  return rows;
+}
+
+/**
+ * Sessions still to come in this hall that sold or hold a seat the new plan takes away (removes or
+ * blocks): the 409's list. Sales are read under the hall's lock; holds from Redis.
+ */
+async function sessionsInTheWay(ctx: AppContext, tx: Db, hallId: number, lost: Set<string>, now: Date) {
+  if (lost.size === 0) return [];
+  const future = await tx
+    .select({ id: sessions.id, startTime: sessions.startTime, title: films.title })
+    .from(sessions)
+    .innerJoin(films, eq(films.id, sessions.filmId))
+    .where(and(eq(sessions.hallId, hallId), gt(sessions.endTime, now)))
+    .orderBy(asc(sessions.startTime));
+  if (future.length === 0) return [];
+  const sold = await tx
+    .selectDistinct({ sessionId: tickets.sessionId, seat: tickets.seatNumber })
+    .from(tickets)
+    .where(
+      and(
+        inArray(
+          tickets.sessionId,
+          future.map((s) => s.id),
+        ),
+        inArray(tickets.seatNumber, [...lost]),
+        occupiesSeatSql(),
+      ),
+    );
+  const store = new SeatStore(ctx);
+  const blocking = new Map<number, Set<string>>();
+  for (const { sessionId, seat } of sold) blocking.set(sessionId, (blocking.get(sessionId) ?? new Set()).add(seat));
+  for (const session of future) {
+    const held = await ctx.redis.hkeys(store.sessionKeys(session.id)[2]!);
+    for (const seat of held.filter((s) => lost.has(s)))
+      blocking.set(session.id, (blocking.get(session.id) ?? new Set()).add(seat));
+  }
+  return future
+    .filter((s) => blocking.has(s.id))
+    .map((s) => ({
+      id: s.id,
+      title: s.title,
+      start_time: toCinemaTime(s.startTime),
+      seats: [...blocking.get(s.id)!].sort(),
+    }));
+}
+
+export async function replacePlan(
+  ctx: AppContext,
+  hallId: number,
+  body: PlanBody,
+  now = new Date(),
+): Promise<HallPlan> {
+  const zones = new Map(
+    (await ctx.db.select({ code: seatZones.code, units: seatZones.seatsPerUnit }).from(seatZones)).map((z) => [
+      z.code,
+      z.units,
+    ]),
+  );
+  const rows = planRows(hallId, body, zones);
+  await write(ctx, async (tx, changed) => {
+    const [hall] = await tx.select().from(halls).where(eq(halls.id, hallId)).for('update');
+    if (!hall) throw notFound('Зал не найден');
+    const before = await tx.select().from(hallSeats).where(eq(hallSeats.hallId, hallId));
+    const kept = new Set(rows.filter((r) => !r.blocked).map((r) => r.code));
+    const lost = new Set(before.filter((s) => !s.blocked && !kept.has(s.code)).map((s) => s.code));
+    const inTheWay = await sessionsInTheWay(ctx, tx, hallId, lost, now);
+    if (inTheWay.length > 0) {
+      const names = inTheWay.map((s) => `«${s.title}» ${s.start_time.slice(0, 16)} (${s.seats.join(', ')})`);
+      throw conflict('conflict', `Эти места проданы или заняты на сеансы: ${names.join('; ')}`, {
+        sessions: inTheWay,
+      });
+    }
+    await tx.delete(hallSeats).where(eq(hallSeats.hallId, hallId));
+    await tx.insert(hallSeats).values(rows);
+    await tx
+      .update(halls)
+      .set({ capacity: kept.size, bestRow: body.best?.row ?? null, bestX: body.best?.x ?? null })
+      .where(eq(halls.id, hallId));
+    const future = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.hallId, hallId), gt(sessions.endTime, now)));
+    // Open seat maps of the hall's sessions read the new plan at their next step.
+    changed({ what: 'halls', replanned: future.map((s) => s.id) });
+  });
+  return loadPlan(ctx.db, hallId);
+}

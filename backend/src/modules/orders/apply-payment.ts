@@ -1,0 +1,84 @@
+/**
+ * Acts on what the provider says of a payment — fetched from the provider, never taken from a
+ * notification's body. Succeeded: the order is paid (or, if it expired meanwhile, the late-payment
+ * rule). Cancelled: a pending order is cancelled and its seats free, with the reason in Russian.
+ * Anything else: the payment is still in the buyer's hands; nothing to do yet.
+ */
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import type { ProviderPayment } from '../payments/provider';
+import { type Actor, WEB_SYSTEM } from './audit';
+import { closeOrder } from './close-order';
+import { declineMessage } from './decline';
+import { markOrderPaid } from './mark-paid';
+
+/** Our record of the provider's payment: by its id, or — when we died before storing it — by the order it names. */
+async function findAttempt(ctx: AppContext, payment: ProviderPayment) {
+  const { payments } = schema;
+  const [byId] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, ctx.payments.name), eq(payments.providerPaymentId, payment.id)));
+  if (byId || payment.orderId === null) return byId;
+  const [unanswered] = await ctx.db
+    .update(payments)
+    .set({ providerPaymentId: payment.id, status: payment.status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.orderId, payment.orderId),
+        eq(payments.status, 'creating'),
+        or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, payment.id)),
+      ),
+    )
+    .returning();
+  return unanswered;
+}
+
+export type AppliedOutcome = Awaited<ReturnType<typeof markOrderPaid>> | 'cancelled' | 'waiting' | 'unknown';
+
+export async function applyProviderPayment(
+  ctx: AppContext,
+  payment: ProviderPayment,
+  actor: Actor = WEB_SYSTEM,
+): Promise<AppliedOutcome> {
+  const attempt = await findAttempt(ctx, payment);
+  if (!attempt) {
+    ctx.logger.warn({ paymentId: payment.id, orderId: payment.orderId }, 'provider payment of no order of ours');
+    return 'unknown';
+  }
+  switch (payment.status) {
+    case 'succeeded':
+      return markOrderPaid(ctx, attempt.orderId, payment, actor);
+    case 'canceled': {
+      const decline = {
+        party: payment.cancellation?.party ?? 'yoo_kassa',
+        reason: payment.cancellation?.reason ?? 'general_decline',
+      };
+      await ctx.db
+        .update(schema.payments)
+        .set({
+          status: 'canceled',
+          cancellationParty: decline.party,
+          cancellationReason: decline.reason,
+          updatedAt: new Date(),
+        })
+        .where(eq(schema.payments.id, attempt.id));
+      await closeOrder(ctx, attempt.orderId, {
+        status: 'cancelled',
+        actor,
+        reason: declineMessage(decline.reason),
+        decline,
+      });
+      return 'cancelled';
+    }
+    default:
+      if (attempt.status === 'creating') {
+        await ctx.db
+          .update(schema.payments)
+          .set({ status: payment.status, updatedAt: new Date() })
+          .where(eq(schema.payments.id, attempt.id));
+      }
+      return 'waiting';
+  }
+}

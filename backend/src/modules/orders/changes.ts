@@ -1,0 +1,25 @@
+/**
+ * What an order operation changed, for the duties after its commit (effects/table.ts): seat maps,
+ * the bill, the buyer's open pages, the expiry job, PDFs and mails. Plain data (it is stored in the
+ * outbox): the duties read the current rows where they need them.
+ */
+import type { SeatCode } from '../../contract/seats';
+
+export interface OrderChange {
+  what: 'orders';
+  /**
+   * created: its seats are taken while the buyer pays; paid: its tickets are sold (perhaps late, the
+   * seats taken again); closed: expired or cancelled unpaid, its seats free; late-refund: money that
+   * came after the seats were resold goes back; refund-refused: the provider said no to a refund
+   * (the ticket stays live, its owner's pages learn it).
+   */
+  kind: 'created' | 'paid' | 'closed' | 'late-refund' | 'refund-refused';
+  orderId: number;
+  /** The buyer's account (null for a walk-in at the till). */
+  userId: number | null;
+  sessionId: number;
+  ticketIds: number[];
+  seats: SeatCode[];
+  /** created: when it expires unpaid (epoch ms). */
+  expiresAt?: number;
+}

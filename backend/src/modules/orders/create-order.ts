@@ -1,0 +1,217 @@
+/**
+ * POST /api/tickets/store: the buyer's held seats become a pending order, then a payment at the
+ * provider (the till's sales go through the same `placeOrder`: modules/till). Redis says whether the seats are held by the buyer; PostgreSQL decides: the order's lines
+ * take their seats under the same unique index as sold tickets, in one transaction, so a seat is
+ * never in two orders even if Redis lost a hold. Every open map shows them taken while the buyer pays.
+ * Each line is priced in the same transaction (zone, ticket type, card, promo code: prices/quoting.ts)
+ * and keeps its breakdown; a total other than the one the buyer was shown is a 409 with the new quote.
+ */
+import { randomUUID } from 'node:crypto';
+import { ADULT_TICKET_TYPE, type OrderAction } from '../../contract/constants';
+import { kopecksOf, roublesOf } from '../../contract/money';
+import type { OrderView } from '../../contract/orders';
+import type { TicketStoreBody } from '../../contract/tickets';
+import { fromCinemaTime, toCinemaTime } from '../../contract/time';
+import type { AppContext } from '../../context';
+import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
+import { write } from '../../effects';
+import { conflict } from '../../lib/errors';
+import type { SeatResult, SeatStore } from '../../realtime/seat-store';
+import type { AuthUser } from '../auth/tokens';
+import {
+  presentQuote,
+  priceLines,
+  sessionPricing,
+  type PricedOrder,
+  type QuoteRequest,
+  type SessionPricing,
+} from '../prices/quoting';
+import { logAction, type Actor } from './audit';
+import { viewOrder } from './queries';
+import { startPayment } from './start-payment';
+
+export interface CreateOrderDeps {
+  store: SeatStore;
+}
+
+export const seatTaken = (seat?: string) => conflict('seat_taken', 'Место уже занято', seat ? { seat } : undefined);
+export const sessionStarted = () => conflict('session_started', 'Сеанс уже начался');
+
+export function refuseUnlessHeld(check: SeatResult): void {
+  switch (check.status) {
+    case 'ok':
+      return;
+    case 'past':
+      throw sessionStarted();
+    case 'taken':
+      throw seatTaken(check.seat);
+    default:
+      throw conflict('hold_expired', 'Время брони истекло. Выберите места заново', { seat: check.seat });
+  }
+}
+
+export async function createWebOrder(
+  ctx: AppContext,
+  deps: CreateOrderDeps,
+  buyer: AuthUser,
+  body: TicketStoreBody,
+): Promise<OrderView> {
+  const sessionId = body.schedule_id;
+  // One order for every buyer: concurrent orders lock the index entries in the same order.
+  const seats = body.seat_number.toSorted();
+  const pricing = await sessionPricing(ctx, sessionId);
+  const { session } = pricing;
+  if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
+  if (body.price !== session.price) {
+    throw conflict('price_changed', `Цена билета изменилась: ${session.price} ₽`, { price: session.price });
+  }
+  if (fromCinemaTime(body.purchase_date).getTime() !== session.startTime.getTime()) {
+    throw conflict('conflict', 'Время сеанса изменилось', { start_time: toCinemaTime(session.startTime) });
+  }
+  const typeOf = new Map((body.lines ?? []).map((l) => [l.seat_number, l.ticket_type]));
+  const request = {
+    lines: seats.map((seat) => ({ seat_number: seat, ticket_type: typeOf.get(seat) ?? ADULT_TICKET_TYPE })),
+    promoCode: body.promo_code || undefined,
+    buyerId: buyer.id,
+  };
+  // What the buyer was shown: their total, or SPEC's price for each seat.
+  const shownKopecks = kopecksOf(body.total ?? body.price * seats.length);
+
+  const created = await placeOrder(ctx, deps, {
+    sessionId,
+    seats,
+    pricing,
+    request,
+    holder: buyer.id,
+    // Priced again in the transaction: a card, a type or a code changed since the buyer looked is a 409 with the new quote.
+    accept: (priced) => {
+      if (priced.quote.total !== shownKopecks || (request.promoCode && priced.promoError)) {
+        throw conflict('price_changed', priced.promoError ?? `Цена изменилась: ${roublesOf(priced.quote.total)} ₽`, {
+          price: session.price,
+          quote: presentQuote(priced),
+        });
+      }
+    },
+    order: () => ({ userId: buyer.id, channel: 'web', email: buyer.email }),
+    ticketOwner: buyer.id,
+    paidAtOnce: false,
+    actor: { userId: buyer.id, channel: 'web' },
+    action: 'created',
+  });
+  await startPayment(ctx, created.orderId, created.paymentId!);
+  return viewOrder(ctx, created.orderId, buyer);
+}
+
+type OrderInsert = typeof schema.orders.$inferInsert;
+
+/** How an order is made: for whom, by whom, through which channel, and whether it is paid at once. */
+export interface OrderPlan {
+  sessionId: number;
+  /** Sorted: concurrent orders lock the seats' index entries in the same order. */
+  seats: string[];
+  pricing: SessionPricing;
+  request: QuoteRequest;
+  /** Whose holds in Redis the seats must be (the buyer's on the website, the cashier's at the till). */
+  holder: number;
+  /**
+   * Inside the transaction, once priced: throws to refuse (a price the buyer was not shown, cash short);
+   * may lock what the order counts to (the till's shift).
+   */
+  accept: (priced: PricedOrder, tx: Tx) => void | Promise<void>;
+  /** The order's own fields: buyer, channel, e-mail, and the till's (seller, till, shift, method, cash). */
+  order: (
+    priced: PricedOrder,
+  ) => Omit<OrderInsert, 'sessionId' | 'status' | 'totalKopecks' | 'promoCodeId' | 'expiresAt'>;
+  /** The tickets' account (null for a walk-in). */
+  ticketOwner: number | null;
+  /** Paid at once (cash or card at the till): sold tickets and no provider payment; else pending, to pay online. */
+  paidAtOnce: boolean;
+  actor: Actor;
+  action: OrderAction;
+}
+
+/**
+ * The order's transaction: the seats checked in Redis, the lines priced and inserted under the seats'
+ * unique index, the audit entry, and the change whose duties show the seats taken on every map. Answers
+ * the order and its provider payment to start (none when paid at once).
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  deps: CreateOrderDeps,
+  plan: OrderPlan,
+): Promise<{ orderId: number; paymentId: number | null }> {
+  const { sessionId, seats, pricing } = plan;
+  refuseUnlessHeld(await deps.store.check(sessionId, plan.holder, seats));
+
+  const { orders, tickets, payments } = schema;
+  try {
+    return await write(ctx, async (tx, changed) => {
+      const priced = await priceLines(tx, pricing, plan.request, true);
+      await plan.accept(priced, tx);
+      const now = new Date();
+      const expiresAt = plan.paidAtOnce ? now : new Date(now.getTime() + ctx.config.paymentTimeoutMs);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          ...plan.order(priced),
+          sessionId,
+          status: plan.paidAtOnce ? 'paid' : 'pending',
+          paidAt: plan.paidAtOnce ? now : null,
+          totalKopecks: priced.quote.total,
+          promoCodeId: priced.promoId,
+          expiresAt,
+        })
+        .returning();
+      const lines = await tx
+        .insert(tickets)
+        .values(
+          priced.quote.lines.map((line) => ({
+            orderId: order!.id,
+            sessionId,
+            userId: plan.ticketOwner,
+            seatNumber: line.seat,
+            zoneCode: line.zone,
+            ticketTypeCode: line.ticketType,
+            basePriceKopecks: line.base,
+            typeDiscountKopecks: line.typeDiscount,
+            promoDiscountKopecks: line.promoDiscount,
+            priceKopecks: line.price,
+            status: plan.paidAtOnce ? ('paid' as const) : ('pending' as const),
+            purchaseDate: now,
+          })),
+        )
+        .returning({ id: tickets.id });
+      const payment = plan.paidAtOnce
+        ? undefined
+        : (
+            await tx
+              .insert(payments)
+              .values({
+                orderId: order!.id,
+                provider: ctx.payments.name,
+                idempotenceKey: randomUUID(),
+                status: 'creating',
+                amountKopecks: order!.totalKopecks,
+              })
+              .returning({ id: payments.id })
+          )[0];
+      await logAction(tx, order!.id, plan.action, plan.actor, { data: { seats } });
+      const change = {
+        what: 'orders' as const,
+        orderId: order!.id,
+        userId: order!.userId,
+        sessionId,
+        ticketIds: lines.map((l) => l.id),
+        seats,
+      };
+      // Paid: sold on every map, PDFs and the mail; pending: taken while the buyer pays, the expiry job.
+      changed(
+        plan.paidAtOnce ? { ...change, kind: 'paid' } : { ...change, kind: 'created', expiresAt: expiresAt.getTime() },
+      );
+      return { orderId: order!.id, paymentId: payment?.id ?? null };
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw seatTaken();
+    throw err;
+  }
+}

@@ -1,0 +1,143 @@
+/** Reading orders for their pages: the buyer's (with their tickets once paid) and the staff's. */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { can } from '../../contract/access';
+import type { OrderView, StaffOrder, StaffOrderQuerySchema, StaffOrderRow } from '../../contract/orders';
+import { roublesOf } from '../../contract/money';
+import { toCinemaTime } from '../../contract/time';
+import type { z } from '../../contract/zod';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { notFound } from '../../lib/errors';
+import { paginate, searchCondition, type Page } from '../../lib/paging';
+import type { AuthUser } from '../auth/tokens';
+import { presentOwnTicket } from '../tickets/presenter';
+import { presentOrder, presentStaffOrder } from './presenter';
+
+const { orders, sessions, films, users, payments, tickets, refunds } = schema;
+
+const withDetails = {
+  session: { with: { film: { columns: { id: true, title: true, age: true } }, hall: { columns: { name: true } } } },
+  tickets: {
+    with: {
+      zone: { columns: { code: true, name: true } },
+      ticketType: { columns: { code: true, name: true, checkDocument: true } },
+    },
+  },
+  promoCode: { columns: { code: true } },
+  payments: true,
+  refunds: true,
+} as const;
+
+/** The buyer, or staff who may read orders (anyone else: as if there were no such order). */
+export const mayView = (viewer: Pick<AuthUser, 'id' | 'role'>, order: { userId: number | null }) =>
+  order.userId === viewer.id || can(viewer.role, 'orders', 'read');
+
+/**
+ * The buyer's page (and the paid push): the order and, for its buyer, its tickets as they show them,
+ * in one query — what a ticket shows (session, film, hall, holder, refunds) comes with the order's lines.
+ */
+const withOwnTickets = {
+  ...withDetails,
+  session: { with: { film: true, hall: true } },
+  tickets: {
+    with: {
+      ...withDetails.tickets.with,
+      user: { columns: { fio: true } },
+      refunds: { columns: { id: true, status: true, cancellationReason: true } },
+    },
+  },
+} as const;
+
+export async function viewOrder(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  orderId: number,
+  viewer: Pick<AuthUser, 'id' | 'role'>,
+): Promise<OrderView> {
+  const order = await ctx.db.query.orders.findFirst({ where: eq(orders.id, orderId), with: withOwnTickets });
+  if (!order || !mayView(viewer, order)) throw notFound('Заказ не найден');
+  const own =
+    order.userId === viewer.id ? order.tickets.filter((t) => t.status === 'paid' || t.status === 'refunded') : [];
+  return {
+    ...presentOrder(order),
+    tickets: own
+      .toSorted((a, b) => a.id - b.id)
+      .map((ticket) => presentOwnTicket(ctx.config, { ...ticket, session: order.session })),
+  };
+}
+
+export async function staffOrder(ctx: Pick<AppContext, 'db'>, orderId: number): Promise<StaffOrder> {
+  const order = await ctx.db.query.orders.findFirst({
+    where: eq(orders.id, orderId),
+    with: {
+      ...withDetails,
+      user: { columns: { id: true, fio: true, email: true } },
+      events: { with: { actor: { columns: { fio: true } } } },
+    },
+  });
+  if (!order) throw notFound('Заказ не найден');
+  return presentStaffOrder(order);
+}
+
+/** The back office's orders table: newest first; by status, by session, by buyer or payment id. */
+export function listStaffOrders(
+  ctx: Pick<AppContext, 'db'>,
+  query: z.output<typeof StaffOrderQuerySchema>,
+): Promise<Page<StaffOrderRow>> {
+  const paymentId = sql<
+    string | null
+  >`(select ${payments.providerPaymentId} from ${payments} where ${payments.orderId} = ${orders.id} order by ${payments.id} desc limit 1)`;
+  const refunded =
+    sql<number>`(select coalesce(sum(${refunds.amountKopecks}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded')`.mapWith(
+      Number,
+    );
+  const seats = sql<
+    string[]
+  >`(select coalesce(array_agg(${tickets.seatNumber} order by ${tickets.id}), '{}') from ${tickets} where ${tickets.orderId} = ${orders.id})`;
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.schedule_id ? eq(orders.sessionId, query.schedule_id) : undefined,
+    searchCondition(query.q, users.fio, users.email, orders.email, paymentId),
+  );
+  const from = () =>
+    ctx.db
+      .select({
+        order: orders,
+        film: films.title,
+        start: sessions.startTime,
+        buyer: users.fio,
+        paymentId,
+        refunded,
+        seats,
+      })
+      .from(orders)
+      .innerJoin(sessions, eq(sessions.id, orders.sessionId))
+      .innerJoin(films, eq(films.id, sessions.filmId))
+      .leftJoin(users, eq(users.id, orders.userId));
+  return paginate(
+    query,
+    async (limit, offset) => {
+      const rows = await from().where(where).orderBy(desc(orders.id)).limit(limit).offset(offset);
+      return rows.map((row) => ({
+        id: row.order.id,
+        status: row.order.status,
+        channel: row.order.channel,
+        total: roublesOf(row.order.totalKopecks),
+        refunded: roublesOf(row.refunded),
+        created_at: toCinemaTime(row.order.createdAt),
+        buyer: row.buyer,
+        film: row.film,
+        start_time: toCinemaTime(row.start),
+        seats: row.seats,
+        provider_payment_id: row.paymentId,
+      }));
+    },
+    async () => {
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Money back for tickets, through the provider (docs/architecture.md, "Orders and payments"). Three steps, each
+ * safe to repeat: `requestRefunds` records a refund per line (status 'creating', its own idempotence
+ * key) under the order's lock; `executeRefund` asks the provider with that key (again and again if it
+ * cannot be reached: reconciliation retries 'creating' refunds); `settleRefund` applies what the
+ * provider says — the ticket is refunded and its seat free only once it confirms. An order paid
+ * without a provider payment (sold before orders existed) is refunded at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { RefundMethod } from '../../contract/constants';
+import type { AppContext } from '../../context';
+import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
+import { write } from '../../effects';
+import { AppError, conflict } from '../../lib/errors';
+import { errorFields } from '../../lib/operator-messages';
+import { ProviderError, type ProviderRefund } from '../payments/provider';
+import { logAction, type Actor, WEB_SYSTEM } from './audit';
+import { declineMessage } from './decline';
+import { lockOrder } from './locks';
+import { receiptFor } from './receipt';
+
+const { refunds, tickets, payments } = schema;
+
+export interface RefundRequest {
+  orderId: number;
+  /** The lines to refund. */
+  ticketIds: number[];
+  actor: Actor;
+  reason: string;
+  /** Out of the till's drawer or back to the card on its terminal (settled at once), or through the provider (default). */
+  method?: RefundMethod;
+  /** The shift a refund at the counter counts to. */
+  shiftId?: number | null;
+}
+
+/** Records one refund per line, refusing lines that are not live (409). Answers the refund ids. */
+export async function requestRefunds(
+  ctx: AppContext,
+  { orderId, ticketIds, actor, reason, method = 'provider', shiftId = null }: RefundRequest,
+): Promise<number[]> {
+  try {
+    return await write(ctx, async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw new AppError('not_found', 'Заказ не найден');
+      const lines = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.orderId, orderId), inArray(tickets.id, ticketIds)))
+        .orderBy(tickets.id);
+      for (const line of lines) {
+        if (line.status === 'refunded') throw conflict('ticket_refunded', 'Билет уже возвращён');
+        if (line.status !== 'paid') throw conflict('order_closed', 'Билет не был оплачен: возвращать нечего');
+        if (line.usedAt) throw conflict('ticket_used', 'Билет уже использован, вернуть его нельзя');
+      }
+      const [payment] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+      const rows = await tx
+        .insert(refunds)
+        .values(
+          lines.map((line) => ({
+            orderId,
+            ticketId: line.id,
+            paymentId: payment?.id ?? null,
+            idempotenceKey: randomUUID(),
+            status: 'creating' as const,
+            amountKopecks: line.priceKopecks,
+            reason,
+            requestedBy: actor.userId,
+            method,
+            shiftId,
+          })),
+        )
+        .returning({ id: refunds.id });
+      await logAction(tx, orderId, 'refund_requested', actor, { reason, data: { tickets: lines.map((l) => l.id) } });
+      return rows.map((r) => r.id);
+    });
+  } catch (err) {
+    // The unique index allows one refund under way or done per line.
+    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION)
+      throw conflict('refund_pending', 'Возврат этого билета уже оформляется');
+    throw err;
+  }
+}
+
+/** Asks the provider for a recorded refund (or settles at once without one); repeatable. */
+export async function executeRefund(ctx: AppContext, refundId: number): Promise<void> {
+  const refund = await ctx.db.query.refunds.findFirst({
+    where: eq(refunds.id, refundId),
+    with: {
+      payment: true,
+      ticket: true,
+      order: { with: { session: { with: { film: true } }, tickets: true } },
+    },
+  });
+  if (!refund || refund.status !== 'creating') return;
+  // Cash and card at the counter, or an order paid without a provider payment: the money is given back now.
+  if (refund.method !== 'provider' || !refund.payment?.providerPaymentId) {
+    await settleRefund(ctx, refundId, { status: 'succeeded', providerRefundId: null, cancellation: null });
+    return;
+  }
+  const lines = refund.ticket ? [refund.ticket] : refund.order.tickets;
+  try {
+    const answer = await ctx.payments.createRefund({
+      paymentId: refund.payment.providerPaymentId,
+      amountKopecks: refund.amountKopecks,
+      description: `Возврат по заказу №${refund.orderId}`,
+      receipt: receiptFor(refund.order.email ?? '', refund.order.session, lines),
+      idempotenceKey: refund.idempotenceKey,
+    });
+    await applyProviderRefund(ctx, refundId, answer);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    // Unknown outcome: left 'creating', reconciliation asks again with the same key.
+    if (err.kind === 'unavailable') {
+      ctx.logger.warn({ ...errorFields(err), refundId }, 'refund left for reconciliation: provider unavailable');
+      return;
+    }
+    await settleRefund(ctx, refundId, {
+      status: 'canceled',
+      providerRefundId: null,
+      cancellation: { party: 'yoo_kassa', reason: err.details.code ?? 'refused' },
+    });
+  }
+}
+
+/** What the provider answered (or later says) of a refund, applied to ours. */
+export function applyProviderRefund(ctx: AppContext, refundId: number, answer: ProviderRefund): Promise<void> {
+  return settleRefund(ctx, refundId, {
+    status: answer.status,
+    providerRefundId: answer.id,
+    cancellation: answer.cancellation,
+  });
+}
+
+/** A refund the provider names (a notification): fetched from it, then applied to ours if we know it. */
+export async function applyProviderRefundById(ctx: AppContext, providerRefundId: string): Promise<void> {
+  const answer = await ctx.payments.getRefund(providerRefundId);
+  const [ours] = await ctx.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.providerRefundId, answer.id));
+  if (!ours) {
+    ctx.logger.warn({ providerRefundId }, 'provider refund of no refund of ours');
+    return;
+  }
+  await applyProviderRefund(ctx, ours.id, answer);
+}
+
+interface RefundState {
+  status: ProviderRefund['status'];
+  providerRefundId: string | null;
+  cancellation: { party: string; reason: string } | null;
+}
+
+/** Records the refund's state; once succeeded, the line is refunded (its seat free, its owner told). */
+async function settleRefund(ctx: AppContext, refundId: number, state: RefundState): Promise<void> {
+  await write(ctx, async (tx, changed) => {
+    // The order's lock first, as every order operation takes it (one lock order: no deadlock).
+    const [owner] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+    const order = owner ? await lockOrder(tx, owner.orderId) : undefined;
+    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!current || current.status === 'succeeded' || current.status === 'canceled') return;
+    const now = new Date();
+    await tx
+      .update(refunds)
+      .set({
+        status: state.status,
+        providerRefundId: state.providerRefundId ?? current.providerRefundId,
+        cancellationReason: state.cancellation?.reason ?? null,
+        settledAt: state.status === 'pending' ? null : now,
+      })
+      .where(eq(refunds.id, refundId));
+    if (state.status === 'pending') return;
+    if (state.status === 'canceled') {
+      await logAction(tx, current.orderId, 'refund_refused', WEB_SYSTEM, {
+        reason: declineMessage(state.cancellation?.reason),
+        data: { refund_id: refundId },
+      });
+      if (order) {
+        changed({
+          what: 'orders',
+          kind: 'refund-refused',
+          orderId: order.id,
+          userId: order.userId,
+          sessionId: order.sessionId,
+          ticketIds: current.ticketId ? [current.ticketId] : [],
+          seats: [],
+        });
+      }
+      return;
+    }
+    await logAction(tx, current.orderId, 'refunded', WEB_SYSTEM, {
+      data: { refund_id: refundId, ...(current.ticketId ? { ticket_id: current.ticketId } : {}) },
+    });
+    if (!current.ticketId) return;
+    const [ticket] = await tx
+      .update(tickets)
+      .set({ status: 'refunded', refundedAt: now })
+      .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, 'paid')))
+      .returning();
+    if (!ticket) return;
+    changed({
+      what: 'tickets',
+      kind: 'refunded',
+      sessionId: ticket.sessionId,
+      userId: ticket.userId,
+      ticketIds: [ticket.id],
+      seats: [ticket.seatNumber],
+    });
+  });
+}

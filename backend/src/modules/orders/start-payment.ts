@@ -1,0 +1,64 @@
+/**
+ * Asks the provider for the order's payment, with the idempotence key stored before the call (the
+ * client repeats it on a timeout or a 5xx, so one order never becomes two payments). When the
+ * provider cannot be reached or refuses, the order is cancelled and its seats are free again: the
+ * buyer never saw a payment page, so no money can be on its way.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { write } from '../../effects';
+import { unavailable } from '../../lib/errors';
+import { errorFields } from '../../lib/operator-messages';
+import { ProviderError } from '../payments/provider';
+import { logAction, WEB_SYSTEM } from './audit';
+import { closeOrder } from './close-order';
+import { paymentDescription, receiptFor } from './receipt';
+
+export async function startPayment(ctx: AppContext, orderId: number, paymentId: number): Promise<void> {
+  const order = await ctx.db.query.orders.findFirst({
+    where: eq(schema.orders.id, orderId),
+    with: { session: { with: { film: true } }, tickets: true, payments: { where: eq(schema.payments.id, paymentId) } },
+  });
+  const attempt = order?.payments[0];
+  if (!order || !attempt) throw new Error(`order ${orderId} or its payment ${paymentId} is gone`);
+  try {
+    const payment = await ctx.payments.createPayment({
+      orderId,
+      amountKopecks: attempt.amountKopecks,
+      description: paymentDescription(orderId, order.session, order.tickets.length),
+      returnUrl: `${ctx.config.publicUrl}/orders/${orderId}`,
+      receipt: receiptFor(order.email ?? '', order.session, order.tickets),
+      idempotenceKey: attempt.idempotenceKey,
+    });
+    await write(ctx, async (tx) => {
+      await tx
+        .update(schema.payments)
+        .set({
+          providerPaymentId: payment.id,
+          status: payment.status,
+          confirmationUrl: payment.confirmationUrl,
+          updatedAt: new Date(),
+        })
+        .where(eq(schema.payments.id, paymentId));
+      await logAction(tx, orderId, 'payment_created', WEB_SYSTEM, { data: { payment_id: payment.id } });
+    });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.logger.warn({ ...errorFields(err), orderId, details: err.details }, 'payment could not be created');
+    await ctx.db
+      .update(schema.payments)
+      .set({
+        status: 'canceled',
+        cancellationReason: err.kind === 'refused' ? 'refused' : 'unavailable',
+        updatedAt: new Date(),
+      })
+      .where(eq(schema.payments.id, paymentId));
+    await closeOrder(ctx, orderId, {
+      status: 'cancelled',
+      actor: WEB_SYSTEM,
+      reason: `Платёжный сервис ${err.kind === 'refused' ? 'отказал' : 'недоступен'}: ${err.message}`,
+    });
+    throw unavailable('Платёжный сервис сейчас недоступен. Места освобождены — попробуйте ещё раз через минуту');
+  }
+}

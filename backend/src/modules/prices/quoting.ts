@@ -1,0 +1,145 @@
+/**
+ * What seats cost (DESIGN.md, "Prices and halls"): a session's prices (its card, or SPEC's one price
+ * for every seat without one), the seats' zones from the hall's plan, the ticket types, the promo code
+ * — handed to the contract's pure quote(). POST /api/orders/quote answers it; an order quotes again
+ * inside its transaction and stores each line's breakdown.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { ADULT_TICKET_TYPE } from '../../contract/constants';
+import { kopecksOf, roublesOf } from '../../contract/money';
+import type { QuoteView } from '../../contract/prices';
+import { quote, type PriceTable, type Quote } from '../../contract/quote';
+import { toCinemaDate } from '../../contract/time';
+import type { AppContext } from '../../context';
+import { schema, type Db, type Tx } from '../../db';
+import { conflict, invalidInput, notFound } from '../../lib/errors';
+import { usablePromo } from './promo-codes';
+import { quoteTypes } from './ticket-types';
+
+const { sessions, hallSeats, seatZones } = schema;
+
+export type SessionPricing = Awaited<ReturnType<typeof sessionPricing>>;
+
+/** The session, its film, and its prices in kopecks: zone → ticket type → price. */
+export async function sessionPricing(ctx: Pick<AppContext, 'db'>, sessionId: number) {
+  const session = await ctx.db.query.sessions.findFirst({
+    where: eq(sessions.id, sessionId),
+    with: { film: true, hall: true, priceCard: { with: { prices: true } } },
+  });
+  if (!session) throw notFound('Сеанс не найден');
+  if (session.cancelledAt) throw conflict('session_cancelled', 'Сеанс отменён: билеты на него не продаются');
+  const card: Record<string, Record<string, number>> = {};
+  if (session.priceCard) {
+    for (const p of session.priceCard.prices) (card[p.zoneCode] ??= {})[p.ticketTypeCode] = p.priceKopecks;
+  } else {
+    // Without a card every seat costs SPEC's price, whatever its zone.
+    for (const { code } of await ctx.db.select({ code: seatZones.code }).from(seatZones))
+      card[code] = { [ADULT_TICKET_TYPE]: kopecksOf(session.price) };
+  }
+  return {
+    session,
+    card: card as PriceTable,
+    types: await quoteTypes(ctx),
+    sessionDate: toCinemaDate(session.startTime),
+    noDiscountUntil: session.film.noDiscountUntil,
+  };
+}
+
+/** The session's prices as the seat popover gets them (roubles). */
+export const pricesInRoubles = (card: PriceTable) =>
+  Object.fromEntries(
+    Object.entries(card).map(([zone, cells]) => [
+      zone,
+      Object.fromEntries(Object.entries(cells).map(([type, kopecks]) => [type, roublesOf(kopecks)])),
+    ]),
+  );
+
+export interface QuoteRequest {
+  lines: { seat_number: string; ticket_type: string }[];
+  promoCode?: string;
+  buyerId?: number;
+}
+
+export interface PricedOrder {
+  quote: Quote;
+  promoId: number | null;
+  promoError: string | null;
+}
+
+/**
+ * Quotes the lines. Seats not sellable in the hall's plan and ticket types not on sale are field
+ * errors; a promo code that does not apply is answered with the reason (and no discount).
+ * `lock`: inside an order's transaction (the promo code's row is locked, see usablePromo).
+ */
+export async function priceLines(
+  db: Db | Tx,
+  pricing: SessionPricing,
+  { lines, promoCode, buyerId }: QuoteRequest,
+  lock = false,
+): Promise<PricedOrder> {
+  const { session } = pricing;
+  const seats = await db
+    .select({ code: hallSeats.code, zone: hallSeats.zoneCode })
+    .from(hallSeats)
+    .where(
+      and(
+        eq(hallSeats.hallId, session.hallId),
+        eq(hallSeats.blocked, false),
+        inArray(
+          hallSeats.code,
+          lines.map((l) => l.seat_number),
+        ),
+      ),
+    );
+  const zoneOf = new Map(seats.map((s) => [s.code, s.zone]));
+  const fields: Record<string, string> = {};
+  for (const [i, line] of lines.entries()) {
+    if (!zoneOf.has(line.seat_number)) fields[`lines.${i}.seat_number`] = 'Такого места в зале нет';
+    const type = pricing.types.find((t) => t.code === line.ticket_type);
+    if (!type || !type.active) fields[`lines.${i}.ticket_type`] = 'Такого типа билета нет';
+    const zone = zoneOf.get(line.seat_number);
+    if (zone && !pricing.card[zone]?.[ADULT_TICKET_TYPE])
+      fields[`lines.${i}.seat_number`] = 'На места этой зоны цена не назначена';
+  }
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  let promo: PricedOrder['promoError'] = null;
+  let applied: { id: number; promo: Parameters<typeof quote>[0]['promo'] } | null = null;
+  const code = promoCode?.trim();
+  const forbidden = pricing.noDiscountUntil !== null && pricing.sessionDate <= pricing.noDiscountUntil;
+  if (code && forbidden) {
+    const [y, m, d] = pricing.noDiscountUntil!.split('-');
+    promo = `По условиям прокатчика скидки на этот фильм не действуют до ${d}.${m}.${y}`;
+  } else if (code) {
+    const check = await usablePromo(db, code, { sessionId: session.id, filmId: session.filmId, buyerId, lock });
+    if (check.ok) applied = { id: check.id, promo: check.promo };
+    else promo = check.reason;
+  }
+  const result = quote({
+    card: pricing.card,
+    types: pricing.types,
+    lines: lines.map((l) => ({ seat: l.seat_number, zone: zoneOf.get(l.seat_number)!, ticketType: l.ticket_type })),
+    promo: applied?.promo ?? null,
+    sessionDate: pricing.sessionDate,
+    noDiscountUntil: pricing.noDiscountUntil,
+  });
+  return { quote: result, promoId: applied?.id ?? null, promoError: promo };
+}
+
+export function presentQuote({ quote: q, promoError }: PricedOrder): QuoteView {
+  return {
+    lines: q.lines.map((l) => ({
+      seat_number: l.seat,
+      zone: l.zone,
+      ticket_type: l.ticketType,
+      base: roublesOf(l.base),
+      type_discount: roublesOf(l.typeDiscount),
+      promo_discount: roublesOf(l.promoDiscount),
+      price: roublesOf(l.price),
+    })),
+    total: roublesOf(q.total),
+    promo: q.promo ? { code: q.promo.code, discount: roublesOf(q.promo.discount) } : null,
+    promo_error: promoError,
+    discounts_forbidden: q.discountsForbidden,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * A cashier opens a shift at a till with the float in the drawer. One open shift per cashier and one per
+ * till (the database's unique indexes decide a race): a second is a 409 naming the open one.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { DEFAULT_TILL } from '../../contract/constants';
+import { kopecksOf } from '../../contract/money';
+import type { ShiftOpenBody, ShiftView } from '../../contract/till';
+import type { AppContext } from '../../context';
+import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
+import { conflict } from '../../lib/errors';
+import type { AuthUser } from '../auth/tokens';
+import { openShiftOf, presentShift } from './queries';
+
+const { shifts } = schema;
+
+export async function openShift(
+  ctx: Pick<AppContext, 'db'>,
+  cashier: AuthUser,
+  body: ShiftOpenBody,
+): Promise<ShiftView> {
+  const till = body.till ?? DEFAULT_TILL;
+  const own = await openShiftOf(ctx.db, cashier.id);
+  if (own) throw conflict('shift_open', `У вас уже открыта смена в кассе «${own.till}»`, { shift_id: own.id });
+  try {
+    const [shift] = await ctx.db
+      .insert(shifts)
+      .values({ cashierId: cashier.id, till, floatKopecks: kopecksOf(body.float) })
+      .returning();
+    return await presentShift(ctx.db, shift!);
+  } catch (err) {
+    if (pgErrorCode(err) !== PG_UNIQUE_VIOLATION) throw err;
+    const [busy] = await ctx.db
+      .select({ id: shifts.id })
+      .from(shifts)
+      .where(and(eq(shifts.till, till), isNull(shifts.closedAt)));
+    throw conflict('shift_open', `В кассе «${till}» уже открыта смена другого кассира`, { shift_id: busy?.id ?? null });
+  }
+}

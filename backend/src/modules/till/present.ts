@@ -1,0 +1,32 @@
+/** A till sale as the cashier sees it: the order, how it was paid, the change, and its tickets to print. */
+import { eq } from 'drizzle-orm';
+import { roublesOf } from '../../contract/money';
+import type { TillOrder } from '../../contract/till';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import type { AuthUser } from '../auth/tokens';
+import { viewOrder } from '../orders/queries';
+import { presentOwnTicket } from '../tickets/presenter';
+import { findTicketsWithRelations } from '../tickets/queries';
+
+export async function tillOrder(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  orderId: number,
+  seller: Pick<AuthUser, 'id' | 'role'>,
+): Promise<TillOrder> {
+  const view = await viewOrder(ctx, orderId, seller);
+  const [row] = await ctx.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  const sold = view.lines.filter((l) => l.status === 'paid').map((l) => l.ticket_id);
+  const tickets = sold.length > 0 ? await findTicketsWithRelations(ctx.db, sold) : [];
+  const given = row!.cashGivenKopecks;
+  return {
+    ...view,
+    payment_method: row!.paymentMethod,
+    till: row!.till ?? '',
+    shift_id: row!.shiftId ?? 0,
+    given: given === null ? null : roublesOf(given),
+    change: given === null ? null : roublesOf(given - row!.totalKopecks),
+    rrn: row!.cardRrn,
+    tickets: tickets.map((t) => presentOwnTicket(ctx.config, t)),
+  };
+}

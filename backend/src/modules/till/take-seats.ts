@@ -1,0 +1,45 @@
+/**
+ * The till takes its seats on the live map as a viewer does (the same Redis scripts and rules): each seat
+ * is held for the cashier, so a seat held or sold online is refused, and the order's check then finds them
+ * all held. Seats are taken left to right along each row (the no-single-gap rule judges each step).
+ */
+import { parseSeatCode, SEAT_REFUSAL_MESSAGES, type SeatRefusal } from '../../contract/seats';
+import { conflict } from '../../lib/errors';
+import type { SeatResult, SeatStore } from '../../realtime/seat-store';
+import { seatTaken, sessionStarted } from '../orders/create-order';
+
+const byPosition = (a: string, b: string) => {
+  const [x, y] = [parseSeatCode(a), parseSeatCode(b)];
+  return x.row - y.row || x.place - y.place;
+};
+
+function refusal(result: SeatResult, seat: string) {
+  if (result.status === 'taken') return seatTaken(seat);
+  if (result.status === 'past') return sessionStarted();
+  const message = SEAT_REFUSAL_MESSAGES[result.status as SeatRefusal] ?? SEAT_REFUSAL_MESSAGES.invalid;
+  return conflict('conflict', message, { seat });
+}
+
+/** Holds the seats for the cashier; answers those newly held (to release if the sale fails). */
+export async function takeSeats(
+  store: SeatStore,
+  sessionId: number,
+  cashierId: number,
+  seats: string[],
+): Promise<string[]> {
+  const { mine } = await store.snapshot(sessionId, cashierId);
+  const taken: string[] = [];
+  for (const seat of seats.toSorted(byPosition)) {
+    const result = await store.hold(sessionId, cashierId, seat);
+    if (result.status !== 'ok') {
+      await releaseSeats(store, sessionId, cashierId, taken);
+      throw refusal(result, seat);
+    }
+    if (!mine.includes(seat)) taken.push(seat);
+  }
+  return taken;
+}
+
+export async function releaseSeats(store: SeatStore, sessionId: number, cashierId: number, seats: string[]) {
+  for (const seat of seats) await store.release(sessionId, cashierId, seat);
+}

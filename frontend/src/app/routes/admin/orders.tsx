@@ -1,0 +1,3 @@
+import { OrdersTable } from '../../../features/orders/components/staff/orders-table';
+
+export default OrdersTable;

@@ -1,0 +1,3 @@
+import { PricesPage } from '../../../features/prices/components/prices-page';
+
+export default PricesPage;

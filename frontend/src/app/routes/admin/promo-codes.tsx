@@ -1,0 +1,3 @@
+import { PromoCodesPage } from '../../../features/promo-codes/components/promo-codes-page';
+
+export default PromoCodesPage;

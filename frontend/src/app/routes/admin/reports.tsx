@@ -1,0 +1,3 @@
+import { ReportsPage } from '../../../features/reports/components/reports-page';
+
+export default ReportsPage;

@@ -1,0 +1,54 @@
+/**
+ * A modal dialog (the native <dialog>): opened on mount, the focus kept inside and given back to the
+ * button that opened it on close, Escape closes it unless it is busy. A back-office form in a dialog
+ * is its title and its content.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styles from './dialog.module.css';
+
+export function Dialog({
+  title,
+  busy = false,
+  wide = false,
+  onClose,
+  children,
+}: {
+  title: string;
+  /** While saving: Escape and the close button wait. */
+  busy?: boolean;
+  wide?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  const close = () => {
+    dialog.current?.close();
+    onClose();
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className={`${styles.dialog} ${wide ? styles.wide : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) close();
+      }}
+    >
+      <div className={styles.head}>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        <button type="button" className={styles.close} onClick={close} disabled={busy} aria-label="Закрыть">
+          ×
+        </button>
+      </div>
+      {children}
+    </dialog>
+  );
+}

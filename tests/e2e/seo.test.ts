@@ -1,0 +1,187 @@
+/**
+ * Found and shared: the public pages answer HTML with their content and head from the server (read
+ * here without JavaScript), hydrate into the app (a seat bought from the same page without a
+ * reload); unknown addresses are 404s; the sitemap lists every public page.
+ */
+import { seatLabel } from '@kino/backend/contract';
+import { schema } from '@kino/backend/db';
+import { announce } from '@kino/backend/effects';
+import { cachesOf } from '@kino/backend/lib/response-cache';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payAtCheckout } from './support/payment';
+import { insertPublicData, type PublicData } from './support/public-data';
+import { startSite, type TestSite } from './support/site';
+import { signInAsNewViewer } from './support/staff';
+
+/** The content of a <meta> of the page. */
+const meta = (html: string, name: string) =>
+  html.match(new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`))?.[1];
+
+describe('pages rendered on the server', () => {
+  let site: TestSite;
+  let data: PublicData;
+  beforeAll(async () => {
+    site = await startSite();
+    data = await insertPublicData(site.ctx);
+  });
+  afterAll(() => site.close());
+
+  it('answers a film page with its content, title, description and link preview', async () => {
+    const res = await site.fetch(`/films/${data.film.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    expect(html).toContain(`<h1 class="`);
+    expect(html).toContain(`>${data.film.title}</h1>`);
+    expect(html).toContain('Экипаж станции возвращается на Землю');
+    expect(html).toContain('<title>Звёздный путь домой — Кинотеатр «Ракета»</title>');
+    expect(html).toContain(`<link rel="canonical" href="${site.ctx.config.publicUrl}/films/${data.film.id}" />`);
+    expect(meta(html, 'og:title')).toBe(data.film.title);
+    expect(meta(html, 'og:image')).toBe(`${site.ctx.config.publicUrl}/storage/images/promo-1.svg`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'description')).toMatch(/^Звёздный путь домой/);
+  });
+
+  it('answers every public list and page with its own title', async () => {
+    const news = await site.ctx.db.select().from(schema.news);
+    const promotions = await site.ctx.db.select().from(schema.promotions);
+    const titles: [string, string][] = [
+      ['/', 'Кинотеатр «Ракета»'],
+      ['/films', 'Фильмы — Кинотеатр «Ракета»'],
+      ['/films/new', 'Новинки — Кинотеатр «Ракета»'],
+      ['/news', 'Новости — Кинотеатр «Ракета»'],
+      [`/news/${news[0]!.id}`, 'Открыли второй зал — Кинотеатр «Ракета»'],
+      ['/stocks', 'Акции — Кинотеатр «Ракета»'],
+      [`/stocks/${promotions[0]!.id}`, 'Вторник дешевле — Кинотеатр «Ракета»'],
+      [`/persons/${data.actor.id}`, 'Полина Грачёва — Кинотеатр «Ракета»'],
+    ];
+    for (const [path, title] of titles) {
+      const res = await site.fetch(path);
+      const html = await res.text();
+      expect([path, res.status, html.match(/<title>([^<]*)<\/title>/)?.[1]]).toEqual([path, 200, title]);
+    }
+    const home = await (await site.fetch('/')).text();
+    // The bill: today's film with its evening session's price.
+    expect(home).toContain(data.film.title);
+    expect(home).toContain('450 ₽');
+  });
+
+  it('answers 404 with the not-found page for unknown pages, films, news, promotions and persons', async () => {
+    for (const [path, text] of [
+      ['/no-such-page', 'Страница не найдена'],
+      ['/films/99999', 'Фильм не найден'],
+      ['/news/99999', 'Новость не найдена'],
+      ['/stocks/99999', 'Акция не найдена'],
+      ['/persons/99999', 'Персона не найдена'],
+    ]) {
+      const res = await site.fetch(path!);
+      const html = await res.text();
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(html).toContain(`<h1>${text}</h1>`);
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('answers 404 for a missing file under /storage, not the page', async () => {
+    for (const path of ['/storage/images/nothing.webp', '/storage/nothing.txt', '/assets/nothing.js']) {
+      const res = await site.fetch(path);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(await res.text()).not.toContain('<div id="root">');
+    }
+  });
+
+  it('lists every public page in the sitemap with its lastmod, and robots.txt names it', async () => {
+    const res = await site.fetch('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    const origin = site.ctx.config.publicUrl;
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>(<lastmod>[^<]+<\/lastmod>)?/g)].map((m) => [
+      m[1],
+      Boolean(m[2]),
+    ]);
+    const films = await site.ctx.db.select({ id: schema.films.id }).from(schema.films);
+    const persons = await site.ctx.db.select({ id: schema.persons.id }).from(schema.persons);
+    for (const film of films) expect(locs).toContainEqual([`${origin}/films/${film.id}`, true]);
+    for (const person of persons) expect(locs).toContainEqual([`${origin}/persons/${person.id}`, true]);
+    expect(locs.filter(([loc]) => /\/news\/\d+$/.test(String(loc)))).toHaveLength(1);
+    expect(locs.filter(([loc]) => /\/stocks\/\d+$/.test(String(loc)))).toHaveLength(1);
+    expect(locs).toContainEqual([`${origin}/`, false]);
+    const robots = await (await site.fetch('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
+
+  it('keeps a rendered page with its ETag until what it shows changes', async () => {
+    const path = `/films/${data.tomorrowFilm.id}`;
+    const first = await site.fetch(path);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"/);
+    const again = await site.fetch(path, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+
+    await site.ctx.db
+      .update(schema.films)
+      .set({ title: 'Лето в Перми (реставрация)' })
+      .where(eq(schema.films.id, data.tomorrowFilm.id));
+    await announce(site.ctx, [{ what: 'films', ids: [data.tomorrowFilm.id] }]);
+    const changed = await site.fetch(path, { headers: { 'if-none-match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain('Лето в Перми (реставрация)');
+  });
+
+  it('sends a page again from memory with the same status, bytes and headers, a 404 too', async () => {
+    for (const [path, status] of [
+      [`/films/${data.film.id}`, 200],
+      ['/films/99999', 404],
+    ] as const) {
+      const first = await site.fetch(path, { headers: { 'accept-encoding': 'br' } });
+      const body = await first.text();
+      // Kept for the fast path in front of Express.
+      expect(cachesOf(site.ctx).lookupPage(path)?.status).toBe(status);
+      const second = await site.fetch(path, { headers: { 'accept-encoding': 'br' } });
+      expect([second.status, await second.text()]).toEqual([status, body]);
+      const headers = (res: Response) => {
+        const kept: Record<string, string> = {};
+        res.headers.forEach((value, name) => {
+          if (!['date', 'connection', 'keep-alive'].includes(name)) kept[name] = value;
+        });
+        return kept;
+      };
+      expect(headers(second)).toEqual(headers(first));
+    }
+  });
+
+  it('shows the times and prices without JavaScript, then sells a seat from the same page with it', async () => {
+    const path = `${site.url}/films/${data.film.id}`;
+    const noScript = await site.browser.newPage();
+    await noScript.setJavaScriptEnabled(false);
+    await noScript.goto(path);
+    const times = await noScript.$$eval('#sessions li button', (buttons) =>
+      buttons.map((b) => (b as HTMLElement).innerText.replace(/\s+/g, ' ')),
+    );
+    // Read aloud with pauses: «12:30, 450 ₽, Зал 1».
+    expect(times.at(-1)).toMatch(/^\d\d:\d\d ?, 450 ₽ ?, Зал 1$/);
+    await noScript.close();
+
+    const page = await site.browser.newPage();
+    const failed: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(new URL(res.url()).pathname);
+    });
+    await signInAsNewViewer(site, page);
+    await page.goto(path);
+    // The page the server sent becomes live where it stands: no second load of the document.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('#sessions li:last-child button:not([disabled])').click();
+    const seat = await page.waitForSelector(`dialog[open] button[aria-label="${seatLabel('r1m1')}"]:not([disabled])`);
+    await seat!.click();
+    await page.waitForSelector(`dialog button[aria-label="${seatLabel('r1m1')}, выбрано"]`);
+    await page.click('dialog ::-p-text(ДАЛЕЕ)');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await payAtCheckout(page);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Заказ оплачен');
+    expect(failed).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+});

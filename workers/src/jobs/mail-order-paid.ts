@@ -1,0 +1,56 @@
+/**
+ * The buyer's mail once their order is paid: the tickets, each as its PDF (rendered here if the PDF
+ * job has not yet), and what the fiscal receipt lists (the receipt itself comes from the provider's
+ * cash register, to the same address).
+ */
+import { LIVE_TICKET_STATUS } from '@kino/backend/contract';
+import { schema } from '@kino/backend/db';
+import { ticketItemText } from '@kino/backend/modules/orders/receipt';
+import { ensureTicketPdfs } from '@kino/backend/modules/tickets/pdf-files';
+import { presentTicket } from '@kino/backend/modules/tickets/presenter';
+import { findTicketsWithRelations } from '@kino/backend/modules/tickets/queries';
+import { eq } from 'drizzle-orm';
+import { defineJob } from '../define-job';
+import { deliver } from '../mailer';
+import { ticketsSoldMail } from '../tickets/mails';
+
+export default defineJob('mail.order-paid', async ({ orderId }, { ctx, log }) => {
+  const order = await ctx.db.query.orders.findFirst({
+    where: eq(schema.orders.id, orderId),
+    with: { user: true, payments: true, tickets: { columns: { id: true } } },
+  });
+  // Tickets refunded before the mail went out are not sent.
+  const tickets = order
+    ? (
+        await findTicketsWithRelations(
+          ctx.db,
+          order.tickets.map((t) => t.id),
+        )
+      ).filter((t) => t.status === LIVE_TICKET_STATUS)
+    : [];
+  const to = order?.email ?? order?.user?.email;
+  if (!order || !to || tickets.length === 0) {
+    log.warn({ orderId }, 'order mail skipped: no such order, no address or no live tickets');
+    return { skipped: true };
+  }
+  const pdfs = await ensureTicketPdfs(
+    ctx,
+    tickets.map((t) => t.id),
+  );
+  const payment = order.payments.find((p) => p.status === 'succeeded');
+  const content = ticketsSoldMail(order.user?.fio ?? 'зритель', tickets.map(presentTicket), {
+    siteUrl: ctx.config.publicUrl,
+    refundCutoffMinutes: ctx.config.refundCutoffMinutes,
+    receipt: {
+      orderId,
+      paymentId: payment?.providerPaymentId ?? null,
+      items: tickets.map((t) => ({ text: ticketItemText(t.session, t.seatNumber), kopecks: t.priceKopecks })),
+      vatCode: ctx.config.yookassa.vatCode,
+    },
+  });
+  return deliver(ctx.config, log, {
+    to,
+    ...content,
+    attachments: pdfs.map((pdf) => ({ filename: pdf.filename, path: pdf.file, contentType: 'application/pdf' })),
+  });
+});
