@@ -4,12 +4,7 @@
  * A session with tickets sold or being paid may change its prices only: the server's 409 says so in
  * its own words on top of the form, which keeps what was typed.
  */
-import {
-  ScheduleUpdateBodySchema,
-  type ScheduleUpdateBody,
-  type Session,
-  type StaffSession,
-} from '@kino/backend/contract';
+import { ScheduleUpdateBodySchema, type Session, type StaffSession } from '@kino/backend/contract';
 import { useState } from 'react';
 import { invalidate, useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
 import { useCan } from '../../../shared/auth/access';
@@ -18,27 +13,7 @@ import { formatDuration } from '../../../shared/lib/format';
 import { Dialog } from '../../../shared/ui/dialog';
 import { FormMessage, SelectField, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { cardAdultPrices, cardPrice, NO_CARD_HINT } from '../lib/price-card';
-
-/** The form's fields as typed: text, as the inputs hold it. */
-type Fields = { hall_id: string; start_time: string; price_card_id: string; price: string };
-
-const fieldsOf = (session: StaffSession): Fields => ({
-  hall_id: String(session.hall.id),
-  // 'YYYY-MM-DD HH:mm:ss' → the picker's 'YYYY-MM-DDTHH:mm'.
-  start_time: session.start_time.slice(0, 16).replace(' ', 'T'),
-  price_card_id: session.price_card ? String(session.price_card.id) : '',
-  price: String(session.price),
-});
-
-/** What changed, as the endpoint takes it; a price only counts without a card (a card sets it). */
-function changesOf(before: Fields, now: Partial<Fields>): ScheduleUpdateBody {
-  const body: ScheduleUpdateBody = {};
-  if (now.hall_id !== before.hall_id) body.hall_id = now.hall_id ?? '';
-  if (now.start_time !== before.start_time) body.start_time = (now.start_time ?? '').replace('T', ' ');
-  if (now.price_card_id !== before.price_card_id) body.price_card_id = now.price_card_id ?? '';
-  if (!now.price_card_id && now.price !== before.price) body.price = now.price ?? '';
-  return body;
-}
+import { changesOf, fieldsOf, type SessionFields } from '../lib/session-edit';
 
 export function SessionEditDialog({
   session,
@@ -63,10 +38,10 @@ export function SessionEditDialog({
     }),
     toInput: (_checked, raw) => ({
       params: { id: String(session.id) },
-      body: changesOf(initial, raw as Partial<Fields>),
+      body: changesOf(initial, raw as Partial<SessionFields>),
     }),
     check: (): Record<string, string> =>
-      Object.keys(changesOf(initial, form.values as Partial<Fields>)).length === 0
+      Object.keys(changesOf(initial, form.values as Partial<SessionFields>)).length === 0
         ? { _: 'Ничего не изменено: поменяйте время, зал, ценовую карту или цену' }
         : {},
     onSuccess: (saved) => {
