@@ -4,6 +4,7 @@
  * The same table answers as JSON or, with `format`, as a CSV or XLSX file (modules/reports/export.ts).
  */
 import { DateSchema, IdSchema } from './common';
+import { addDays } from './time';
 import { requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
@@ -36,7 +37,15 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** The exported files' names, with the period: 'sales_day_2026-03-01_2026-03-31.xlsx'. */
 export const salesFileName = (q: { by: ReportGrouping; from: string; to: string }, format: ReportFormat): string =>
   `sales_${q.by}_${q.from}_${q.to}.${format}`;
-export const distributorFileName = (filmId: number, week: string): string => `distributor_film-${filmId}_${week}.xlsx`;
+/** The distributor's report as a file: the usual table printed (PDF) or to work with (XLSX). */
+export const DISTRIBUTOR_FORMATS = ['pdf', 'xlsx'] as const;
+export type DistributorFormat = (typeof DISTRIBUTOR_FORMATS)[number];
+export const distributorFileName = (filmId: number, week: string, format: DistributorFormat): string =>
+  `distributor_film-${filmId}_${week}.${format}`;
+
+/** The Thursday a distribution week (Thursday to Wednesday) containing this date starts on. */
+export const distributionWeekOf = (date: string): string =>
+  addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 3) % 7));
 
 const isRealDate = (text: string) => {
   const d = new Date(`${text}T00:00:00Z`);
@@ -108,7 +117,7 @@ export const DistributorReportQuerySchema = z.strictObject({
   film_id: IdSchema,
   /** The week's Thursday, 'YYYY-MM-DD': Russian distribution weeks run Thursday to Wednesday. */
   week: ReportDateSchema.refine(isThursday, 'Прокатная неделя начинается в четверг: укажите дату четверга'),
-  format: z.enum(['xlsx']).optional(),
+  format: z.enum(DISTRIBUTOR_FORMATS).optional(),
 });
 export type DistributorReportQuery = z.infer<typeof DistributorReportQuerySchema>;
 
@@ -140,10 +149,10 @@ export const reportEndpoints = {
     alsoProduces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   },
   'GET /reports/distributor': {
-    summary: 'Отчёт прокатчику: фильм за прокатную неделю (четверг–среда) по дням; format=xlsx — файлом',
+    summary: 'Отчёт прокатчику: фильм за прокатную неделю (четверг–среда) по дням; format=pdf|xlsx — файлом',
     access: requires('reports', 'read'),
     query: DistributorReportQuerySchema,
     response: DistributorReportSchema,
-    alsoProduces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    alsoProduces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   },
 } as const satisfies EndpointMap;

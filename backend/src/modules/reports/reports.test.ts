@@ -7,11 +7,17 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HALL_CAPACITY } from '../../contract/constants';
-import { DistributorReportSchema, SalesReportSchema, type SalesReport } from '../../contract/reports';
+import {
+  distributionWeekOf,
+  DistributorReportSchema,
+  SalesReportSchema,
+  type SalesReport,
+} from '../../contract/reports';
 import { addDays, fromCinemaTime, toCinemaDate } from '../../contract/time';
 import { schema } from '../../db';
 import { buildFilm, buildOrder, buildSession, buildSignedInUser, buildTicket } from '../../testing/factories';
 import { buySeats, useShop } from '../../testing/orders';
+import { pdfText } from '../../testing/pdf';
 
 const shop = useShop();
 
@@ -217,7 +223,7 @@ describe('GET /api/reports/sales', () => {
 });
 
 describe('GET /api/reports/distributor', () => {
-  const thursdayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 3) % 7));
+  const thursdayOf = distributionWeekOf;
 
   it('gives one film’s Thursday-to-Wednesday week by day, as JSON and XLSX', async () => {
     const week = thursdayOf(day1);
@@ -254,6 +260,38 @@ describe('GET /api/reports/distributor', () => {
     expect(rows.at(-1)).toEqual(['Итого', 1, 2, kept / 100]);
   });
 
+  it('prints the same week as the distributor’s PDF: the film, its ПУ, each day’s figures and the total', async () => {
+    const week = thursdayOf(day1);
+    const res = await shop.t.fetch(`/api/reports/distributor?film_id=${filmA.id}&week=${week}&format=pdf`, {
+      token: manager,
+    });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(res.headers.get('content-disposition')).toContain(`distributor_film-${filmA.id}_${week}.pdf`);
+    const text = await pdfText(Buffer.from(await res.arrayBuffer()));
+    const printed = (date: string) => `${date.slice(8)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+    const money = (kopecks: number) =>
+      (kopecks / 100).toLocaleString('ru-RU', { minimumFractionDigits: 2 }).replace(/\s/g, ' ');
+    const kept = onlineKopecks[1]! + 35_050;
+    expect(text).toContain('Отчёт о прокате фильма');
+    expect(text).toContain('Фильм: Фильм А');
+    expect(text).toContain('Прокатное удостоверение: 111000125');
+    expect(text).toContain(`чт, ${printed(week)} — ср, ${printed(addDays(week, 6))}`);
+    // Every day of the week, Thursday first, with its sessions, admissions and gross; day 1's sale; the total.
+    const table = text.slice(text.indexOf('Валовый сбор, ₽'));
+    const rows = ['чт', 'пт', 'сб', 'вс', 'пн', 'вт', 'ср'].map((wd, i) => `${wd}, ${printed(addDays(week, i))}`);
+    const at = rows.map((row) => table.indexOf(row));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(table).toContain(`${printed(day1)} 1 2 ${money(kept)}`);
+    expect(text).toContain(`Итого 1 2 ${money(kept)}`);
+    // Another film's week prints its own (empty) figures.
+    const other = await buildFilm(shop.t.ctx.db, { title: 'Без сеансов' });
+    const empty = await shop.t.fetch(`/api/reports/distributor?film_id=${other.id}&week=${week}&format=pdf`, {
+      token: manager,
+    });
+    expect(await pdfText(Buffer.from(await empty.arrayBuffer()))).toContain(`Итого 0 0 ${money(0)}`);
+  });
+
   it('refuses a week that does not start on a Thursday (400) and an unknown film (404)', async () => {
     const week = thursdayOf(day1);
     const notThursday = await shop.t.call(
@@ -267,5 +305,14 @@ describe('GET /api/reports/distributor', () => {
     ]);
     const unknown = await shop.t.call('GET /reports/distributor', { query: { film_id: 999_999, week } }, manager);
     expect(unknown.status).toBe(404);
+    const badFormat = await shop.t.fetch(`/api/reports/distributor?film_id=${filmA.id}&week=${week}&format=doc`, {
+      token: manager,
+    });
+    expect(badFormat.status).toBe(400);
+    const cashier = await buildSignedInUser(shop.t.ctx, { role: 'cashier' });
+    const pdf = await shop.t.fetch(`/api/reports/distributor?film_id=${filmA.id}&week=${week}&format=pdf`, {
+      token: cashier.token,
+    });
+    expect(pdf.status).toBe(403);
   });
 });
