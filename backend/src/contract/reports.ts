@@ -112,11 +112,13 @@ export type SalesReport = z.infer<typeof SalesReportSchema>;
 
 const isThursday = (text: string) => new Date(`${text}T00:00:00Z`).getUTCDay() === 4;
 
+/** The week's Thursday, 'YYYY-MM-DD': Russian distribution weeks run Thursday to Wednesday. */
+const WeekSchema = ReportDateSchema.refine(isThursday, 'Прокатная неделя начинается в четверг: укажите дату четверга');
+
 /** GET /api/reports/distributor: one film's distribution week, Thursday to Wednesday. */
 export const DistributorReportQuerySchema = z.strictObject({
   film_id: IdSchema,
-  /** The week's Thursday, 'YYYY-MM-DD': Russian distribution weeks run Thursday to Wednesday. */
-  week: ReportDateSchema.refine(isThursday, 'Прокатная неделя начинается в четверг: укажите дату четверга'),
+  week: WeekSchema,
   format: z.enum(DISTRIBUTOR_FORMATS).optional(),
 });
 export type DistributorReportQuery = z.infer<typeof DistributorReportQuerySchema>;
@@ -130,8 +132,18 @@ export const DistributorDaySchema = z.strictObject({
 });
 export type DistributorDay = z.infer<typeof DistributorDaySchema>;
 
+/** GET /api/reports/distributor/films: the films shown in a week (sessions not cancelled), to pick one. */
+export const DistributorFilmsQuerySchema = z.strictObject({ week: WeekSchema });
+export const DistributorFilmSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  pu_number: z.string().nullable(),
+});
+export const DistributorFilmsSchema = z.array(DistributorFilmSchema);
+export type DistributorFilm = z.infer<typeof DistributorFilmSchema>;
+
 export const DistributorReportSchema = z.strictObject({
-  film: z.strictObject({ id: z.number().int(), title: z.string(), pu_number: z.string().nullable() }),
+  film: DistributorFilmSchema,
   week: DateSchema,
   /** Seven days, Thursday first. */
   days: z.array(DistributorDaySchema).length(7),
@@ -154,5 +166,11 @@ export const reportEndpoints = {
     query: DistributorReportQuerySchema,
     response: DistributorReportSchema,
     alsoProduces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  },
+  'GET /reports/distributor/films': {
+    summary: 'Фильмы с сеансами в прокатную неделю (четверг–среда), по названию: выбор фильма для отчёта прокатчику',
+    access: requires('reports', 'read'),
+    query: DistributorFilmsQuerySchema,
+    response: DistributorFilmsSchema,
   },
 } as const satisfies EndpointMap;

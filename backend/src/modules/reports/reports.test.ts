@@ -5,10 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HALL_CAPACITY } from '../../contract/constants';
 import {
   distributionWeekOf,
+  DistributorFilmsSchema,
   DistributorReportSchema,
   SalesReportSchema,
   type SalesReport,
@@ -16,6 +17,7 @@ import {
 import { addDays, fromCinemaTime, toCinemaDate } from '../../contract/time';
 import { schema } from '../../db';
 import { buildFilm, buildOrder, buildSession, buildSignedInUser, buildTicket } from '../../testing/factories';
+import { connectLiveClient } from '../../testing/live-client';
 import { buySeats, useShop } from '../../testing/orders';
 import { pdfText } from '../../testing/pdf';
 
@@ -292,6 +294,29 @@ describe('GET /api/reports/distributor', () => {
     expect(await pdfText(Buffer.from(await empty.arrayBuffer()))).toContain(`Итого 0 0 ${money(0)}`);
   });
 
+  it('lists the films shown in a week to pick from, by title, without those whose sessions were all cancelled', async () => {
+    const week = thursdayOf(day1);
+    const onlyCancelled = await buildFilm(shop.t.ctx.db, { title: 'Отменённый' });
+    await buildSession(shop.t.ctx.db, {
+      filmId: onlyCancelled.id,
+      startTime: fromCinemaTime(`${week} 11:00`),
+      cancelledAt: new Date(),
+    });
+    const { status, body } = await shop.t.call('GET /reports/distributor/films', { query: { week } }, manager);
+    expect(status).toBe(200);
+    const titles = DistributorFilmsSchema.parse(body).map((f) => f.title);
+    expect(titles).toContain('Фильм А');
+    expect(titles).not.toContain('Отменённый');
+    if (titles.includes('Фильм Б')) expect(titles.indexOf('Фильм А')).toBeLessThan(titles.indexOf('Фильм Б'));
+    expect(body.find((f) => f.id === filmA.id)).toEqual({ id: filmA.id, title: 'Фильм А', pu_number: '111000125' });
+    const notThursday = await shop.t.call(
+      'GET /reports/distributor/films',
+      { query: { week: addDays(week, 2) } },
+      manager,
+    );
+    expect(notThursday.status).toBe(400);
+  });
+
   it('refuses a week that does not start on a Thursday (400) and an unknown film (404)', async () => {
     const week = thursdayOf(day1);
     const notThursday = await shop.t.call(
@@ -314,5 +339,46 @@ describe('GET /api/reports/distributor', () => {
       token: cashier.token,
     });
     expect(pdf.status).toBe(403);
+  });
+});
+
+describe('live sales figures', () => {
+  it('tells the staff room the show date whose figures moved when a ticket is sold or refunded, online or at the till', async () => {
+    const { db } = shop.t.ctx;
+    const staff = await connectLiveClient(shop.t.url, manager);
+    try {
+      const date = addDays(toCinemaDate(new Date()), 1);
+      const session = await buildSession(db, { startTime: fromCinemaTime(`${date} 20:00`), price: 400 });
+      const forDate = (payload: unknown) => (payload as { dates: string[] }).dates.includes(date);
+      const pushes = () => staff.pushes.filter((p) => p.event === 'sales:changed' && forDate(p.payload)).length;
+
+      // Online: paid through the provider.
+      const order = await buySeats(shop.t, await shop.buyer(), session, ['r6m6']);
+      expect(await staff.waitFor('sales:changed', forDate)).toEqual({ dates: [date] });
+
+      // At the till: a cashier on a shift sells for cash, then refunds it at the counter.
+      const cashier = await buildSignedInUser(shop.t.ctx, { role: 'cashier' });
+      const open = await shop.t.call('POST /shifts/open', { body: { float: 0, till: 'Касса live' } }, cashier.token);
+      expect(open.status).toBe(201);
+      let before = pushes();
+      const sale = await shop.t.call(
+        'POST /till/orders',
+        { body: { schedule_id: session.id, lines: [{ seat_number: 'r7m7' }], method: 'cash', given: 400 } },
+        cashier.token,
+      );
+      expect(sale.status).toBe(201);
+      await vi.waitFor(() => expect(pushes()).toBeGreaterThan(before));
+      before = pushes();
+      const refund = await shop.t.call(
+        'POST /till/refunds',
+        { body: { ticket_id: sale.body.tickets[0]!.id } },
+        cashier.token,
+      );
+      expect(refund.status).toBe(200);
+      await vi.waitFor(() => expect(pushes()).toBeGreaterThan(before));
+      expect(order.status).toBe('paid');
+    } finally {
+      staff.disconnect();
+    }
   });
 });

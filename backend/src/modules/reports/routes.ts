@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
-import { loadDistributorReport } from './distributor';
+import { loadDistributorReport, loadWeekFilms } from './distributor';
 import { distributorPdf, distributorXlsx, salesCsv, salesXlsx, type ReportFile } from './export';
 import { loadSalesReport } from './sales';
 
@@ -22,4 +22,5 @@ export const reportRoutes = (ctx: AppContext) =>
       if (query.format === 'pdf') return sendFile(res, await distributorPdf(report));
       return report;
     },
+    'GET /reports/distributor/films': ({ query }) => loadWeekFilms(ctx, query.week),
   });
