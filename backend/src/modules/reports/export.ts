@@ -6,6 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { CINEMA } from '../../contract/constants';
+import { formatDayWithWeekday } from '../../contract/format';
 import { drawPdfTable, pdfDocument } from '../../lib/pdf';
 import {
   distributorFileName,
@@ -112,12 +113,8 @@ export async function salesXlsx(report: SalesReport): Promise<ReportFile> {
 
 type DistributorLine = { date: string } & DistributorReport['total'];
 
-const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
-/** '2026-11-26' → 'чт, 26.11.2026'; the total's label as it is. */
-const printedDay = (date: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(date)
-    ? `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${date.slice(8)}.${date.slice(5, 7)}.${date.slice(0, 4)}`
-    : date;
+/** A day with its weekday; the total's label as it is. */
+const printedDay = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDayWithWeekday(date) : date);
 
 /** The distributor's usual table, once for the XLSX and the PDF: day, sessions, admissions, gross. */
 const DISTRIBUTOR_COLUMNS: Column<DistributorLine>[] = [
