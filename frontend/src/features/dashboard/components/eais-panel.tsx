@@ -31,7 +31,7 @@ export function EaisPanel() {
         {(state) => (
           <>
             {state.problems_count === 0 ? (
-              <p className={styles.eaisOk} role="status">
+              <p className={styles.eaisOk}>
                 {state.unreported === 0
                   ? 'Все продажи и возвраты переданы.'
                   : `Ждут передачи: ${operations(state.unreported)}, в пределах ${EAIS_DEADLINE_MINUTES} минут.`}
