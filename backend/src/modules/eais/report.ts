@@ -114,7 +114,7 @@ async function deliver(ctx: EaisContext, doc: EaisDocument): Promise<string> {
   const headers: Record<string, string> = { 'content-type': doc.contentType, 'x-document-name': doc.name };
   if (login) headers.authorization = `Basic ${Buffer.from(`${login}:${password ?? ''}`).toString('base64')}`;
   const answer = await fetch(url, { method: 'POST', headers, body: doc.body, signal: AbortSignal.timeout(30_000) });
-  if (!answer.ok) throw new Error(`ЕАИС answered ${answer.status} ${answer.statusText}`.trim());
+  if (!answer.ok) throw new Error(`ЕАИС ответил ${answer.status} ${answer.statusText}`.trim());
   // The operator's reference when it gives one, else the document's name.
   return answer.headers.get('x-reference') ?? doc.name;
 }
