@@ -163,6 +163,7 @@ describe('the staff tables at 1366 × 800', () => {
       'prices',
       'promo-codes',
       'achievments',
+      'reports',
       'queues',
       '',
     ];

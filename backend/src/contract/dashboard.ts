@@ -1,4 +1,4 @@
-/** The staff dashboard (docs/product.md §2 and §3): GET /api/dashboard and today's sales. */
+/** The staff dashboard (docs/product.md §2 and §3): GET /api/dashboard, today's sales and the ЕАИС reporting. */
 import { CinemaTimeSchema } from './common';
 import { requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
@@ -49,6 +49,43 @@ export const DashboardSalesSchema = z.strictObject({
 });
 export type DashboardSales = z.infer<typeof DashboardSalesSchema>;
 
+/** ЕАИС must have every sale and refund within the hour (issue 17): later than this, a session is overdue. */
+export const EAIS_DEADLINE_MINUTES = 60;
+
+/** A session ЕАИС does not have in full: its last delivery failed, or a sale or refund waits past the hour. */
+export const EaisProblemSchema = z.strictObject({
+  session: z.strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    start_time: CinemaTimeSchema,
+    hall: z.string(),
+  }),
+  /** Its sales and refunds not yet reported. */
+  unreported: z.number().int().positive(),
+  /** When the oldest of them happened (sold or refunded). */
+  waiting_since: CinemaTimeSchema,
+  /** Waiting longer than EAIS_DEADLINE_MINUTES. */
+  overdue: z.boolean(),
+  /** Its last delivery, when it failed: the error, when, and how many attempts it was. */
+  failure: z.strictObject({ error: z.string(), at: CinemaTimeSchema, attempts: z.number().int() }).nullable(),
+});
+export type EaisProblem = z.infer<typeof EaisProblemSchema>;
+
+/** The most problems listed; `problems_count` says how many there are. */
+export const EAIS_PROBLEMS_SHOWN = 20;
+
+/** GET /api/dashboard/eais: how reporting to ЕАИС stands. */
+export const DashboardEaisSchema = z.strictObject({
+  /** The last document delivered; null before the first. */
+  last_delivered_at: CinemaTimeSchema.nullable(),
+  /** Sales and refunds not yet reported, every session together (problems or not: the next run takes them). */
+  unreported: z.number().int().nonnegative(),
+  /** The sessions in trouble: failed ones first, then overdue, the longest waiting first. */
+  problems: z.array(EaisProblemSchema),
+  problems_count: z.number().int().nonnegative(),
+});
+export type DashboardEais = z.infer<typeof DashboardEaisSchema>;
+
 export const dashboardEndpoints = {
   'GET /dashboard': {
     summary:
@@ -60,5 +97,10 @@ export const dashboardEndpoints = {
     summary: 'Продажи за сегодня и занятые места ближайших сеансов',
     access: requires('dashboard', 'read'),
     response: DashboardSalesSchema,
+  },
+  'GET /dashboard/eais': {
+    summary: 'ЕАИС: последняя доставка, сеансы с ошибкой отправки и с продажами, не переданными дольше часа',
+    access: requires('reports', 'read'),
+    response: DashboardEaisSchema,
   },
 } as const satisfies EndpointMap;

@@ -11,6 +11,11 @@ import type { TicketsChanged } from './tickets';
 export interface PersonServerEvents {
   /** Staff room: something the dashboard counts changed; the dashboard fetches its counts again. */
   'dashboard:changed': () => void;
+  /**
+   * Staff room: tickets were sold or refunded (website or till) for sessions on these show dates ('YYYY-MM-DD',
+   * the cinema's calendar, as the reports count them): an open report whose period covers one asks again.
+   */
+  'sales:changed': (change: { dates: string[] }) => void;
   /** User room: the person's tickets changed (sold, refunded, admitted, watching state), with their new state. */
   'tickets:changed': (change: TicketsChanged) => void;
   /**

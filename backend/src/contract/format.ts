@@ -32,3 +32,8 @@ export const formatSessionTime = (cinemaTime: string): string =>
 /** '2026-11-22 19:30:00' → '22.11.2026 19:30': the short form of the back office's tables. */
 export const formatShortTime = (cinemaTime: string): string =>
   `${cinemaTime.slice(8, 10)}.${cinemaTime.slice(5, 7)}.${cinemaTime.slice(0, 4)} ${cinemaTime.slice(11, 16)}`;
+
+const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
+/** '2026-11-26' → 'чт, 26.11.2026': a day of a distribution week, as the distributor's table writes it. */
+export const formatDayWithWeekday = (date: string): string =>
+  `${WEEKDAYS[new Date(`${date.slice(0, 10)}T00:00:00Z`).getUTCDay()]}, ${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;

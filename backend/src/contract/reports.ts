@@ -4,6 +4,7 @@
  * The same table answers as JSON or, with `format`, as a CSV or XLSX file (modules/reports/export.ts).
  */
 import { DateSchema, IdSchema } from './common';
+import { addDays } from './time';
 import { requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
@@ -36,7 +37,15 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** The exported files' names, with the period: 'sales_day_2026-03-01_2026-03-31.xlsx'. */
 export const salesFileName = (q: { by: ReportGrouping; from: string; to: string }, format: ReportFormat): string =>
   `sales_${q.by}_${q.from}_${q.to}.${format}`;
-export const distributorFileName = (filmId: number, week: string): string => `distributor_film-${filmId}_${week}.xlsx`;
+/** The distributor's report as a file: the usual table printed (PDF) or to work with (XLSX). */
+export const DISTRIBUTOR_FORMATS = ['pdf', 'xlsx'] as const;
+export type DistributorFormat = (typeof DISTRIBUTOR_FORMATS)[number];
+export const distributorFileName = (filmId: number, week: string, format: DistributorFormat): string =>
+  `distributor_film-${filmId}_${week}.${format}`;
+
+/** The Thursday a distribution week (Thursday to Wednesday) containing this date starts on. */
+export const distributionWeekOf = (date: string): string =>
+  addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 3) % 7));
 
 const isRealDate = (text: string) => {
   const d = new Date(`${text}T00:00:00Z`);
@@ -103,12 +112,14 @@ export type SalesReport = z.infer<typeof SalesReportSchema>;
 
 const isThursday = (text: string) => new Date(`${text}T00:00:00Z`).getUTCDay() === 4;
 
+/** The week's Thursday, 'YYYY-MM-DD': Russian distribution weeks run Thursday to Wednesday. */
+const WeekSchema = ReportDateSchema.refine(isThursday, 'Прокатная неделя начинается в четверг: укажите дату четверга');
+
 /** GET /api/reports/distributor: one film's distribution week, Thursday to Wednesday. */
 export const DistributorReportQuerySchema = z.strictObject({
   film_id: IdSchema,
-  /** The week's Thursday, 'YYYY-MM-DD': Russian distribution weeks run Thursday to Wednesday. */
-  week: ReportDateSchema.refine(isThursday, 'Прокатная неделя начинается в четверг: укажите дату четверга'),
-  format: z.enum(['xlsx']).optional(),
+  week: WeekSchema,
+  format: z.enum(DISTRIBUTOR_FORMATS).optional(),
 });
 export type DistributorReportQuery = z.infer<typeof DistributorReportQuerySchema>;
 
@@ -121,8 +132,18 @@ export const DistributorDaySchema = z.strictObject({
 });
 export type DistributorDay = z.infer<typeof DistributorDaySchema>;
 
+/** GET /api/reports/distributor/films: the films shown in a week (sessions not cancelled), to pick one. */
+export const DistributorFilmsQuerySchema = z.strictObject({ week: WeekSchema });
+export const DistributorFilmSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  pu_number: z.string().nullable(),
+});
+export const DistributorFilmsSchema = z.array(DistributorFilmSchema);
+export type DistributorFilm = z.infer<typeof DistributorFilmSchema>;
+
 export const DistributorReportSchema = z.strictObject({
-  film: z.strictObject({ id: z.number().int(), title: z.string(), pu_number: z.string().nullable() }),
+  film: DistributorFilmSchema,
   week: DateSchema,
   /** Seven days, Thursday first. */
   days: z.array(DistributorDaySchema).length(7),
@@ -140,10 +161,16 @@ export const reportEndpoints = {
     alsoProduces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   },
   'GET /reports/distributor': {
-    summary: 'Отчёт прокатчику: фильм за прокатную неделю (четверг–среда) по дням; format=xlsx — файлом',
+    summary: 'Отчёт прокатчику: фильм за прокатную неделю (четверг–среда) по дням; format=pdf|xlsx — файлом',
     access: requires('reports', 'read'),
     query: DistributorReportQuerySchema,
     response: DistributorReportSchema,
-    alsoProduces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    alsoProduces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  },
+  'GET /reports/distributor/films': {
+    summary: 'Фильмы с сеансами в прокатную неделю (четверг–среда), по названию: выбор фильма для отчёта прокатчику',
+    access: requires('reports', 'read'),
+    query: DistributorFilmsQuerySchema,
+    response: DistributorFilmsSchema,
   },
 } as const satisfies EndpointMap;

@@ -573,6 +573,8 @@ export const eaisReports = pgTable(
   {
     id: serial('id').primaryKey(),
     status: varchar('status', { length: 20 }).$type<EaisReportStatus>().notNull(),
+    /** The session whose sales and refunds the document carries (one document per session). */
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'restrict' }),
     /** Where it went: 'http' (EAIS_URL) or 'file' (DATA_DIR/eais/). */
     destination: varchar('destination', { length: 10 }).notNull(),
     /** The file's name or the operator's reference. */
@@ -587,6 +589,7 @@ export const eaisReports = pgTable(
   (t) => [
     check('eais_reports_status_valid', inList('status', EAIS_REPORT_STATUSES)),
     index('eais_reports_created_idx').on(t.createdAt),
+    index('eais_reports_session_idx').on(t.sessionId, t.createdAt),
   ],
 );
 

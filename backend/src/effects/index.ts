@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { Tx } from '../db';
 import { invalidateCache } from '../lib/response-cache';
 import { pushOrderView } from '../modules/orders/duties';
+import { pushSalesChanged } from '../modules/reports/duties';
 import { pushTicketsChanged, scheduleWatchingJobs } from '../modules/tickets/duties';
 import { SeatStore } from '../realtime/seat-store';
 import { syncSeats } from '../realtime/seat-sync';
@@ -37,6 +38,8 @@ async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
       else emitter.to(userRoom(duty.userId)).emit(duty.event);
       return;
     }
+    case 'push-sales':
+      return pushSalesChanged(ctx, duty.sessionIds);
     case 'reconnect':
       return disconnectRoom(ctx, userRoom(duty.userId));
     case 'push-tickets':

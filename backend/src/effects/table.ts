@@ -43,6 +43,8 @@ export type ChangeKind = Change['what'];
 export type Duty =
   | { kind: 'invalidate'; cache: CacheName }
   | { kind: 'push'; room: 'staff'; event: 'dashboard:changed' }
+  /** Open reports covering these sessions' show dates ask again (read after the commit: the dates). */
+  | { kind: 'push-sales'; sessionIds: number[] }
   | { kind: 'push'; room: 'user'; userId: number; event: 'account:changed' }
   /** The buyer's open order pages fetch it again, or (`withOrder`) are sent it as the buyer sees it (read after the commit). */
   | { kind: 'push'; room: 'user'; userId: number; event: 'orders:changed'; orderId: number; withOrder?: true }
@@ -123,6 +125,7 @@ export const EFFECTS: Table = {
           { kind: 'seats', sessionId: c.sessionId, sold: c.seats },
           ...invalidate('schedules', 'film', 'pages'),
           DASHBOARD,
+          { kind: 'push-sales', sessionIds: [c.sessionId] },
           ...buyer,
           { kind: 'push-tickets', ticketIds: c.ticketIds },
           job('tickets.render-pdf', { ticketIds: c.ticketIds }, ticketJobIds.pdfs(c.ticketIds)),
@@ -148,6 +151,7 @@ export const EFFECTS: Table = {
         return [
           ...invalidate('schedules', 'film', 'pages'),
           DASHBOARD,
+          { kind: 'push-sales', sessionIds: [c.sessionId] },
           owner,
           { kind: 'seats', sessionId: c.sessionId, freed: c.seats },
           // The PDF again (it now says refunded), and the confirmation.

@@ -1,6 +1,6 @@
 /**
  * A client of the people rooms for tests: a real Socket.IO client that records every push of the
- * event map (dashboard, tickets, account) in arrival order.
+ * event map (dashboard, sales, tickets, account) in arrival order.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { PersonServerEvents } from '../contract/events';
@@ -20,7 +20,7 @@ export type LiveClient = Socket & {
   count(event: EventName): number;
 };
 
-const EVENTS: EventName[] = ['dashboard:changed', 'tickets:changed', 'account:changed'];
+const EVENTS: EventName[] = ['dashboard:changed', 'sales:changed', 'tickets:changed', 'account:changed'];
 
 export async function connectLiveClient(url: string, token?: string): Promise<LiveClient> {
   const socket = io(url, {

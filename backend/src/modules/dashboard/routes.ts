@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
+import { loadEaisState } from '../eais/state';
 import { loadDashboard, loadSales } from './service';
 
 export const dashboardRoutes = (ctx: AppContext) =>
   handlers({
     'GET /dashboard': () => loadDashboard(ctx),
     'GET /dashboard/sales': () => loadSales(ctx),
+    'GET /dashboard/eais': () => loadEaisState(ctx),
   });

@@ -4,7 +4,8 @@
  * unset. Each delivery is a row of eais_reports (pending → delivered or failed, with the error); the
  * tickets of a delivered document record when their sale and refund were reported. A failure is
  * thrown once the other sessions are done, so the job fails and BullMQ retries it (the queue monitor
- * shows it); the lines stay unreported until a delivery succeeds.
+ * shows it); the lines stay unreported until a delivery succeeds. Runs never overlap (the lock below), and
+ * the staff dashboard hears of each run that delivered or failed something (its ЕАИС panel, eais/state.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,18 +14,36 @@ import { parseSeatCode } from '../../contract/seats';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { describeError } from '../../lib/operator-messages';
+import { withRedisLock, type HeldLock } from '../../lib/redis-lock';
+import { emitterFor } from '../../realtime/emitter';
+import { STAFF_ROOM } from '../../realtime/rooms';
 import { eaisDocument, type EaisDocument, type EaisLine } from './format';
 
 const { tickets, orders, sessions, films, payments, eaisReports } = schema;
 
-type EaisContext = Pick<AppContext, 'db' | 'config' | 'logger'>;
+type EaisContext = Pick<AppContext, 'db' | 'config' | 'logger' | 'redis' | 'keys'>;
 
 export interface EaisRunResult {
   delivered: number;
   failed: number;
   sales: number;
   refunds: number;
+  /** Another run held the lock: this one did nothing (that run reports everything). */
+  skipped?: true;
 }
+
+/**
+ * One run at a time, across every worker process: two runs reading the same unreported lines would each
+ * send the session's document. The lock is Redis's (lib/redis-lock.ts), not a PostgreSQL advisory lock:
+ * a run spends most of its time on deliveries (HTTP, up to 30 s each), and an advisory lock would have to
+ * hold one pooled connection — or, transaction-scoped, an open transaction — through all of them; it would
+ * vanish silently with that connection mid-run; and under PGlite (tests, the demo: one session for the
+ * whole process) a session lock is re-entrant, so two runs in one process would both get it. The Redis
+ * lock expires by itself if its worker dies, is renewed while the run lives, and is checked again before
+ * each delivery, so a run that lost it (paused past the expiry) stops instead of sending twice.
+ */
+const EAIS_LOCK = 'eais-report';
+const EAIS_LOCK_TTL_MS = 60_000;
 
 /** The tickets with something to report, as lines (a refunded ticket never reported gives its sale and its refund). */
 async function unreportedLines(ctx: EaisContext): Promise<(EaisLine & { saleUnreported: boolean })[]> {
@@ -95,24 +114,38 @@ async function deliver(ctx: EaisContext, doc: EaisDocument): Promise<string> {
   const headers: Record<string, string> = { 'content-type': doc.contentType, 'x-document-name': doc.name };
   if (login) headers.authorization = `Basic ${Buffer.from(`${login}:${password ?? ''}`).toString('base64')}`;
   const answer = await fetch(url, { method: 'POST', headers, body: doc.body, signal: AbortSignal.timeout(30_000) });
-  if (!answer.ok) throw new Error(`ЕАИС answered ${answer.status} ${answer.statusText}`.trim());
+  if (!answer.ok) throw new Error(`ЕАИС ответил ${answer.status} ${answer.statusText}`.trim());
   // The operator's reference when it gives one, else the document's name.
   return answer.headers.get('x-reference') ?? doc.name;
 }
 
 /** One run of the report; throws after the run when a delivery failed (the job is retried). */
 export async function reportToEais(ctx: EaisContext, attempt = 1, now = new Date()): Promise<EaisRunResult> {
+  const run = await withRedisLock(ctx, EAIS_LOCK, EAIS_LOCK_TTL_MS, (lock) => reportUnderLock(ctx, lock, attempt, now));
+  if (!run.ran) {
+    ctx.logger.info('ЕАИС report skipped: another run is in progress');
+    return { delivered: 0, failed: 0, sales: 0, refunds: 0, skipped: true };
+  }
+  return run.value;
+}
+
+async function reportUnderLock(ctx: EaisContext, lock: HeldLock, attempt: number, now: Date): Promise<EaisRunResult> {
   const lines = await unreportedLines(ctx);
   const bySession = new Map<number, typeof lines>();
   for (const line of lines) bySession.set(line.sessionId, [...(bySession.get(line.sessionId) ?? []), line]);
   const result: EaisRunResult = { delivered: 0, failed: 0, sales: 0, refunds: 0 };
   const errors: string[] = [];
   for (const [sessionId, list] of bySession) {
+    if (!(await lock.held())) {
+      ctx.logger.warn('ЕАИС report stopped: its lock was lost; the next run reports the rest');
+      break;
+    }
     const sales = list.filter((l) => l.operation === 'sale');
     const refunds = list.filter((l) => l.operation === 'refund');
     const [report] = await ctx.db
       .insert(eaisReports)
       .values({
+        sessionId,
         status: 'pending',
         destination: ctx.config.eais.url ? 'http' : 'file',
         sales: sales.length,
@@ -166,6 +199,8 @@ export async function reportToEais(ctx: EaisContext, attempt = 1, now = new Date
       result.failed += 1;
     }
   }
+  // The dashboard's ЕАИС panel shows failures and what is overdue: it asks again.
+  if (result.delivered + result.failed > 0) emitterFor(ctx).to(STAFF_ROOM).emit('dashboard:changed');
   if (errors.length > 0) throw new Error(`ЕАИС: ${errors.length} report(s) not delivered (${errors.join('; ')})`);
   return result;
 }

@@ -3,10 +3,10 @@
  * Wednesday as Russian distribution weeks run, day by day: its sessions, the tickets kept and their sum.
  * The same figures as the sales table by day (sales.ts), narrowed to the film.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
-import type { DistributorReport, DistributorReportQuery } from '../../contract/reports';
-import { addDays } from '../../contract/time';
+import type { DistributorFilm, DistributorReport, DistributorReportQuery } from '../../contract/reports';
+import { addDays, fromCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { notFound } from '../../lib/errors';
@@ -39,4 +39,22 @@ export async function loadDistributorReport(
     days: rows.map((row) => ({ date: row.key, ...kept(row) })),
     total: kept(total),
   };
+}
+
+/** The films with a session (not cancelled) in the week, by title: the ones a distributor's report is made for. */
+export async function loadWeekFilms(ctx: Pick<AppContext, 'db'>, week: string): Promise<DistributorFilm[]> {
+  const { films, sessions } = schema;
+  const rows = await ctx.db
+    .selectDistinct({ id: films.id, title: films.title, pu_number: films.puNumber })
+    .from(films)
+    .innerJoin(sessions, eq(sessions.filmId, films.id))
+    .where(
+      and(
+        gte(sessions.startTime, fromCinemaTime(`${week} 00:00:00`)),
+        lt(sessions.startTime, fromCinemaTime(`${addDays(week, 7)} 00:00:00`)),
+        isNull(sessions.cancelledAt),
+      ),
+    )
+    .orderBy(asc(films.title), asc(films.id));
+  return rows;
 }

@@ -1,9 +1,13 @@
 /**
  * The reports as files: the same table as the JSON answer, as CSV for Russian Excel (a BOM so it reads
  * UTF-8, ';' between fields and ',' in decimals, as Excel with Russian regional settings opens a CSV on a
- * double-click) and as XLSX written by exceljs (numbers stay numbers, so a spreadsheet sums them).
+ * double-click) and as XLSX written by exceljs (numbers stay numbers, so a spreadsheet sums them); the
+ * distributor's week also as the PDF a distributor is sent (the same columns, printed, with signatures).
  */
 import ExcelJS from 'exceljs';
+import { CINEMA } from '../../contract/constants';
+import { formatDayWithWeekday } from '../../contract/format';
+import { drawPdfTable, pdfDocument } from '../../lib/pdf';
 import {
   distributorFileName,
   GROUPING_LABELS,
@@ -28,6 +32,8 @@ interface Column<R> {
   value: (row: R) => string | number | null;
   money?: boolean;
   width: number;
+  /** How a printed copy writes the cell, where not as its value (money as roubles, numbers as they are). */
+  printed?: (row: R) => string;
 }
 
 /** The sales table's columns, once for both formats; occupancy only where sessions make the rows. */
@@ -107,21 +113,89 @@ export async function salesXlsx(report: SalesReport): Promise<ReportFile> {
 
 type DistributorLine = { date: string } & DistributorReport['total'];
 
+/** A day with its weekday; the total's label as it is. */
+const printedDay = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDayWithWeekday(date) : date);
+
+/** The distributor's usual table, once for the XLSX and the PDF: day, sessions, admissions, gross. */
+const DISTRIBUTOR_COLUMNS: Column<DistributorLine>[] = [
+  { header: 'Дата', value: (r) => r.date, width: 14, printed: (r) => printedDay(r.date) },
+  { header: 'Сеансов', value: (r) => r.sessions, width: 10 },
+  { header: 'Зрителей', value: (r) => r.tickets, width: 10 },
+  { header: 'Валовый сбор, ₽', value: (r) => r.gross, money: true, width: 18 },
+];
+
+const distributorTitle = (report: DistributorReport) => [
+  `Фильм: ${report.film.title}`,
+  `Прокатное удостоверение: ${report.film.pu_number ?? '—'}`,
+  `Неделя: ${report.week} — ${report.days.at(-1)!.date}`,
+];
+const totalLine = (report: DistributorReport): DistributorLine => ({ date: 'Итого', ...report.total });
+
 export async function distributorXlsx(report: DistributorReport): Promise<ReportFile> {
-  const columns: Column<DistributorLine>[] = [
-    { header: 'Дата', value: (r) => r.date, width: 14 },
-    { header: 'Сеансов', value: (r) => r.sessions, width: 10 },
-    { header: 'Зрителей', value: (r) => r.tickets, width: 10 },
-    { header: 'Валовый сбор, ₽', value: (r) => r.gross, money: true, width: 18 },
-  ];
-  const title = [
-    `Фильм: ${report.film.title}`,
-    `Прокатное удостоверение: ${report.film.pu_number ?? '—'}`,
-    `Неделя: ${report.week} — ${report.days.at(-1)!.date}`,
-  ];
   return {
-    filename: distributorFileName(report.film.id, report.week),
+    filename: distributorFileName(report.film.id, report.week, 'xlsx'),
     contentType: XLSX_TYPE,
-    bytes: await workbookOf('Отчёт прокатчику', title, columns, report.days, { date: 'Итого', ...report.total }),
+    bytes: await workbookOf(
+      'Отчёт прокатчику',
+      distributorTitle(report),
+      DISTRIBUTOR_COLUMNS,
+      report.days,
+      totalLine(report),
+    ),
+  };
+}
+
+/** Money in a printed table: always with kopecks, so the column lines up ('9 101,00'); the header says ₽. */
+const printedMoney = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A cell as printed: its own form, else money in roubles and numbers as they are. */
+function printedCell<R>(column: Column<R>, row: R): string {
+  if (column.printed) return column.printed(row);
+  const value = column.value(row);
+  if (value === null) return '—';
+  if (typeof value === 'number') return column.money ? printedMoney.format(value) : String(value);
+  return value;
+}
+
+/** The week as the A4 page a distributor is sent: the cinema, the film and its ПУ, the table, signatures. */
+export async function distributorPdf(report: DistributorReport): Promise<ReportFile> {
+  const lastDay = report.days.at(-1)!.date;
+  const { doc, finish } = pdfDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: `Отчёт прокатчику — ${report.film.title}, ${report.week} — ${lastDay}`, Author: CINEMA.name },
+  });
+  doc.font('bold').fontSize(14).text('Отчёт о прокате фильма');
+  doc.font('regular').fontSize(10).text(`${CINEMA.name}, ${CINEMA.address}`);
+  doc.moveDown(0.8);
+  const line = (label: string, value: string) =>
+    doc.font('regular').text(`${label}: `, { continued: true }).font('bold').text(value);
+  line('Фильм', report.film.title);
+  line('Прокатное удостоверение', report.film.pu_number ?? '—');
+  line('Прокатная неделя', `${printedDay(report.week)} — ${printedDay(lastDay)}`);
+  doc.moveDown(0.8);
+  drawPdfTable(
+    doc,
+    DISTRIBUTOR_COLUMNS.map((c, i) => ({ header: c.header, weight: c.width, align: i === 0 ? 'left' : 'right' })),
+    [
+      ...report.days.map((day) => ({ cells: DISTRIBUTOR_COLUMNS.map((c) => printedCell(c, day)) })),
+      { cells: DISTRIBUTOR_COLUMNS.map((c) => printedCell(c, totalLine(report))), bold: true },
+    ],
+  );
+  doc.moveDown(0.8);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor('#555555')
+    .text('Зрители — билеты на сеансы дня, проданные и не возвращённые; валовый сбор — их стоимость.');
+  doc.moveDown(2);
+  doc.fillColor('#000000').fontSize(10);
+  doc.text('Директор кинотеатра ____________________ / ____________________ /');
+  doc.moveDown(1.2);
+  doc.text('Дата составления отчёта ____________________');
+  return {
+    filename: distributorFileName(report.film.id, report.week, 'pdf'),
+    contentType: 'application/pdf',
+    bytes: await finish(),
   };
 }

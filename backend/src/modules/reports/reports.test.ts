@@ -5,13 +5,21 @@
  */
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HALL_CAPACITY } from '../../contract/constants';
-import { DistributorReportSchema, SalesReportSchema, type SalesReport } from '../../contract/reports';
+import {
+  distributionWeekOf,
+  DistributorFilmsSchema,
+  DistributorReportSchema,
+  SalesReportSchema,
+  type SalesReport,
+} from '../../contract/reports';
 import { addDays, fromCinemaTime, toCinemaDate } from '../../contract/time';
 import { schema } from '../../db';
 import { buildFilm, buildOrder, buildSession, buildSignedInUser, buildTicket } from '../../testing/factories';
+import { connectLiveClient } from '../../testing/live-client';
 import { buySeats, useShop } from '../../testing/orders';
+import { pdfText } from '../../testing/pdf';
 
 const shop = useShop();
 
@@ -217,7 +225,7 @@ describe('GET /api/reports/sales', () => {
 });
 
 describe('GET /api/reports/distributor', () => {
-  const thursdayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 3) % 7));
+  const thursdayOf = distributionWeekOf;
 
   it('gives one film’s Thursday-to-Wednesday week by day, as JSON and XLSX', async () => {
     const week = thursdayOf(day1);
@@ -254,6 +262,61 @@ describe('GET /api/reports/distributor', () => {
     expect(rows.at(-1)).toEqual(['Итого', 1, 2, kept / 100]);
   });
 
+  it('prints the same week as the distributor’s PDF: the film, its ПУ, each day’s figures and the total', async () => {
+    const week = thursdayOf(day1);
+    const res = await shop.t.fetch(`/api/reports/distributor?film_id=${filmA.id}&week=${week}&format=pdf`, {
+      token: manager,
+    });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(res.headers.get('content-disposition')).toContain(`distributor_film-${filmA.id}_${week}.pdf`);
+    const text = await pdfText(Buffer.from(await res.arrayBuffer()));
+    const printed = (date: string) => `${date.slice(8)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+    const money = (kopecks: number) =>
+      (kopecks / 100).toLocaleString('ru-RU', { minimumFractionDigits: 2 }).replace(/\s/g, ' ');
+    const kept = onlineKopecks[1]! + 35_050;
+    expect(text).toContain('Отчёт о прокате фильма');
+    expect(text).toContain('Фильм: Фильм А');
+    expect(text).toContain('Прокатное удостоверение: 111000125');
+    expect(text).toContain(`чт, ${printed(week)} — ср, ${printed(addDays(week, 6))}`);
+    // Every day of the week, Thursday first, with its sessions, admissions and gross; day 1's sale; the total.
+    const table = text.slice(text.indexOf('Валовый сбор, ₽'));
+    const rows = ['чт', 'пт', 'сб', 'вс', 'пн', 'вт', 'ср'].map((wd, i) => `${wd}, ${printed(addDays(week, i))}`);
+    const at = rows.map((row) => table.indexOf(row));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(table).toContain(`${printed(day1)} 1 2 ${money(kept)}`);
+    expect(text).toContain(`Итого 1 2 ${money(kept)}`);
+    // Another film's week prints its own (empty) figures.
+    const other = await buildFilm(shop.t.ctx.db, { title: 'Без сеансов' });
+    const empty = await shop.t.fetch(`/api/reports/distributor?film_id=${other.id}&week=${week}&format=pdf`, {
+      token: manager,
+    });
+    expect(await pdfText(Buffer.from(await empty.arrayBuffer()))).toContain(`Итого 0 0 ${money(0)}`);
+  });
+
+  it('lists the films shown in a week to pick from, by title, without those whose sessions were all cancelled', async () => {
+    const week = thursdayOf(day1);
+    const onlyCancelled = await buildFilm(shop.t.ctx.db, { title: 'Отменённый' });
+    await buildSession(shop.t.ctx.db, {
+      filmId: onlyCancelled.id,
+      startTime: fromCinemaTime(`${week} 11:00`),
+      cancelledAt: new Date(),
+    });
+    const { status, body } = await shop.t.call('GET /reports/distributor/films', { query: { week } }, manager);
+    expect(status).toBe(200);
+    const titles = DistributorFilmsSchema.parse(body).map((f) => f.title);
+    expect(titles).toContain('Фильм А');
+    expect(titles).not.toContain('Отменённый');
+    if (titles.includes('Фильм Б')) expect(titles.indexOf('Фильм А')).toBeLessThan(titles.indexOf('Фильм Б'));
+    expect(body.find((f) => f.id === filmA.id)).toEqual({ id: filmA.id, title: 'Фильм А', pu_number: '111000125' });
+    const notThursday = await shop.t.call(
+      'GET /reports/distributor/films',
+      { query: { week: addDays(week, 2) } },
+      manager,
+    );
+    expect(notThursday.status).toBe(400);
+  });
+
   it('refuses a week that does not start on a Thursday (400) and an unknown film (404)', async () => {
     const week = thursdayOf(day1);
     const notThursday = await shop.t.call(
@@ -267,5 +330,55 @@ describe('GET /api/reports/distributor', () => {
     ]);
     const unknown = await shop.t.call('GET /reports/distributor', { query: { film_id: 999_999, week } }, manager);
     expect(unknown.status).toBe(404);
+    const badFormat = await shop.t.fetch(`/api/reports/distributor?film_id=${filmA.id}&week=${week}&format=doc`, {
+      token: manager,
+    });
+    expect(badFormat.status).toBe(400);
+    const cashier = await buildSignedInUser(shop.t.ctx, { role: 'cashier' });
+    const pdf = await shop.t.fetch(`/api/reports/distributor?film_id=${filmA.id}&week=${week}&format=pdf`, {
+      token: cashier.token,
+    });
+    expect(pdf.status).toBe(403);
+  });
+});
+
+describe('live sales figures', () => {
+  it('tells the staff room the show date whose figures moved when a ticket is sold or refunded, online or at the till', async () => {
+    const { db } = shop.t.ctx;
+    const staff = await connectLiveClient(shop.t.url, manager);
+    try {
+      const date = addDays(toCinemaDate(new Date()), 1);
+      const session = await buildSession(db, { startTime: fromCinemaTime(`${date} 20:00`), price: 400 });
+      const forDate = (payload: unknown) => (payload as { dates: string[] }).dates.includes(date);
+      const pushes = () => staff.pushes.filter((p) => p.event === 'sales:changed' && forDate(p.payload)).length;
+
+      // Online: paid through the provider.
+      const order = await buySeats(shop.t, await shop.buyer(), session, ['r6m6']);
+      expect(await staff.waitFor('sales:changed', forDate)).toEqual({ dates: [date] });
+
+      // At the till: a cashier on a shift sells for cash, then refunds it at the counter.
+      const cashier = await buildSignedInUser(shop.t.ctx, { role: 'cashier' });
+      const open = await shop.t.call('POST /shifts/open', { body: { float: 0, till: 'Касса live' } }, cashier.token);
+      expect(open.status).toBe(201);
+      let before = pushes();
+      const sale = await shop.t.call(
+        'POST /till/orders',
+        { body: { schedule_id: session.id, lines: [{ seat_number: 'r7m7' }], method: 'cash', given: 400 } },
+        cashier.token,
+      );
+      expect(sale.status).toBe(201);
+      await vi.waitFor(() => expect(pushes()).toBeGreaterThan(before));
+      before = pushes();
+      const refund = await shop.t.call(
+        'POST /till/refunds',
+        { body: { ticket_id: sale.body.tickets[0]!.id } },
+        cashier.token,
+      );
+      expect(refund.status).toBe(200);
+      await vi.waitFor(() => expect(pushes()).toBeGreaterThan(before));
+      expect(order.status).toBe('paid');
+    } finally {
+      staff.disconnect();
+    }
   });
 });

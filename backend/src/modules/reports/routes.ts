@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
-import { loadDistributorReport } from './distributor';
-import { distributorXlsx, salesCsv, salesXlsx, type ReportFile } from './export';
+import { loadDistributorReport, loadWeekFilms } from './distributor';
+import { distributorPdf, distributorXlsx, salesCsv, salesXlsx, type ReportFile } from './export';
 import { loadSalesReport } from './sales';
 
 const sendFile = (res: Response, file: ReportFile) =>
@@ -19,6 +19,8 @@ export const reportRoutes = (ctx: AppContext) =>
     'GET /reports/distributor': async ({ query, res }) => {
       const report = await loadDistributorReport(ctx, query);
       if (query.format === 'xlsx') return sendFile(res, await distributorXlsx(report));
+      if (query.format === 'pdf') return sendFile(res, await distributorPdf(report));
       return report;
     },
+    'GET /reports/distributor/films': ({ query }) => loadWeekFilms(ctx, query.week),
   });

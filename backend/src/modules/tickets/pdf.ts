@@ -1,41 +1,14 @@
 /**
  * One ticket as an A6 PDF: the cinema, the film and its age limit, the session in Russian, the
  * hall, row and seat, the price, the holder, the ticket number, and the check-in code as a QR code
- * and as text. A refunded ticket says so across the page. Text uses DejaVu Sans (shipped as an
- * npm package): PDF's built-in fonts have no Cyrillic.
+ * and as text. A refunded ticket says so across the page. Fonts and the document: lib/pdf.ts.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { CINEMA, LIVE_TICKET_STATUS, STANDARD_ZONE, TICKET_STATUS_LABELS } from '../../contract/constants';
 import { formatRoubles, formatSessionTime } from '../../contract/format';
 import { parseSeatCode } from '../../contract/seats';
 import type { TicketView } from '../../contract/tickets';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../lib/pdf';
 import QRCode from 'qrcode';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-/**
- * The fonts, parsed once per process: given a file, pdfkit parses it again for every document, and
- * decoding its tables (for the layout of each word) was most of a rendering's time — ≈ 10× less CPU
- * per ticket with the parsed tables shared (scripts/bench: bench:checkout renders 110 at once). pdfkit
- * takes a font of fontkit (its font engine; no types of its own: the calls used are typed here) where
- * it takes a file, though its types name the file only. Each document still embeds its own subset,
- * and starts with no glyphs: fontkit keeps each glyph with the characters it was first met for, which
- * the document's text layer (copy, search, screen readers) is written from — another ticket's would
- * be wrong.
- */
-type ParsedFont = { layout(text: string): unknown; _glyphs: Record<number, unknown> };
-const { create: openFont } = require('fontkit') as { create(file: Uint8Array): ParsedFont };
-let fonts: { regular: ParsedFont; bold: ParsedFont } | undefined;
-function fontsForDocument() {
-  fonts ??= { regular: openFont(fs.readFileSync(FONT)), bold: openFont(fs.readFileSync(FONT_BOLD)) };
-  fonts.regular._glyphs = {};
-  fonts.bold._glyphs = {};
-  return fonts;
-}
 
 /** Bump when the layout changes: stored PDFs are named after what they show, this included. */
 export const TICKET_PDF_LAYOUT = 2;
@@ -66,7 +39,7 @@ export function renderTicketPdf(ticket: TicketView, code: string): Promise<Buffe
 /** Several tickets in one document, one a page (the till prints an order's tickets at once: 80 mm or A4). */
 export function renderTicketsPdf(items: { ticket: TicketView; code: string }[], size: TicketPage): Promise<Buffer> {
   const first = items[0]!.ticket;
-  const doc = new PDFDocument({
+  const { doc, finish } = pdfDocument({
     size,
     margin: MARGIN,
     autoFirstPage: false,
@@ -78,21 +51,11 @@ export function renderTicketsPdf(items: { ticket: TicketView; code: string }[], 
       Author: CINEMA.name,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = fontsForDocument();
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
   for (const { ticket, code } of items) {
     doc.addPage({ size, margin: MARGIN });
     drawTicket(doc, ticket, code);
   }
-  doc.end();
-  return done;
+  return finish();
 }
 
 function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketView, code: string) {

@@ -1,7 +1,7 @@
 /**
  * /admin/dashboard: the films pie and the count cards (SPEC), today's sales and the seats sold for
- * the coming sessions. Live: any change anywhere (a registration, a review, a sale) reaches it
- * through the staff room within a second.
+ * the coming sessions, and (managers, admins) how reporting to ЕАИС stands. Live: any change anywhere (a
+ * registration, a review, a sale, an ЕАИС run) reaches it through the staff room within a second.
  */
 import { formatRoubles, formatSessionTime } from '@kino/backend/contract';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useCan } from '../../../shared/auth/access';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useDashboard, useLiveDashboard, useSales } from '../api/dashboard';
 import styles from './dashboard.module.css';
+import { EaisPanel } from './eais-panel';
 import { RentalPie } from './rental-pie';
 
 export function DashboardPage() {
@@ -80,6 +81,8 @@ export function DashboardPage() {
           )}
         </QueryState>
       </section>
+      {/* ЕАИС reporting, for those who answer for the sales reports. */}
+      {can('reports', 'read') && <EaisPanel />}
       {/* Screens off SPEC's side menus, for the roles that may open them. */}
       {can('orders', 'list') && (
         <p>

@@ -1,6 +1,7 @@
 /**
  * /admin/dashboard/reports (issue 17): sales over a period of show dates, grouped as chosen, with refunds,
- * average price and occupancy; a chart for the days; the same table as CSV or XLSX.
+ * average price and occupancy; a chart for the days; the same table as CSV or XLSX; the distributor's week.
+ * Live: a ticket sold or refunded anywhere moves the figures of its show date without a reload.
  */
 import {
   formatRoubles,
@@ -18,7 +19,8 @@ import { DateFilter } from '../../../shared/ui/date-filter';
 import { FormMessage, SelectField } from '../../../shared/ui/form';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useDocumentTitle } from '../../../shared/lib/page-meta';
-import { downloadSalesReport, useSalesReport } from '../api/reports';
+import { downloadSalesReport, useLiveReports, useSalesReport } from '../api/reports';
+import { DistributorSection } from './distributor-section';
 import { lastMonth, periodProblem } from '../lib/period';
 import { SalesChart } from './sales-chart';
 import styles from './reports.module.css';
@@ -37,6 +39,7 @@ const BY_WORDS: Record<ReportGrouping, string> = {
 
 export function ReportsPage() {
   useDocumentTitle('Отчёты');
+  useLiveReports();
   const [period, setPeriod] = useState(() => lastMonth(toCinemaDate(new Date())));
   const [by, setBy] = useState<ReportGrouping>('day');
   const problem = periodProblem(period.from, period.to);
@@ -87,7 +90,8 @@ export function ReportsPage() {
       {problem && <FormMessage kind="error">{problem}</FormMessage>}
       {exportError && <FormMessage kind="error">{exportError}</FormMessage>}
       <p className={styles.note}>
-        Продажи считаются по дате сеанса; возвраты — билеты этих сеансов, возвращённые к сегодняшнему дню.
+        Продажи считаются по дате сеанса; возвраты — билеты этих сеансов, возвращённые к сегодняшнему дню. Цифры
+        обновляются сами, как только билет продан или возвращён — на сайте или в кассе.
       </p>
       {!problem && (
         <QueryState
@@ -105,6 +109,7 @@ export function ReportsPage() {
           )}
         </QueryState>
       )}
+      <DistributorSection />
     </div>
   );
 }

@@ -1,0 +1,106 @@
+/**
+ * How reporting to ЕАИС stands, for the staff dashboard (GET /api/dashboard/eais): the sessions whose last
+ * delivery failed (with the error and when) and those with a sale or refund unreported past the hour the
+ * rules allow, whatever the reason (the worker down, the job stuck). Counted from the tickets on each ask:
+ * what a ticket still lacks is the truth, whatever the deliveries' rows say.
+ */
+import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
+import { SOLD_TICKET_STATUSES } from '../../contract/constants';
+import {
+  EAIS_DEADLINE_MINUTES,
+  EAIS_PROBLEMS_SHOWN,
+  type DashboardEais,
+  type EaisProblem,
+} from '../../contract/dashboard';
+import { toCinemaTime } from '../../contract/time';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+
+const { tickets, orders, sessions, films, halls, eaisReports } = schema;
+
+/** A ticket's sale not yet reported, and its refund not yet reported (the same rules as report.ts reads). */
+const salePending = and(inArray(tickets.status, [...SOLD_TICKET_STATUSES]), isNull(tickets.eaisSaleReportedAt));
+const refundPending = and(eq(tickets.status, 'refunded'), isNull(tickets.eaisRefundReportedAt));
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<DashboardEais> {
+  const [waiting, [last]] = await Promise.all([
+    ctx.db
+      .select({
+        sessionId: tickets.sessionId,
+        lines:
+          sql<number>`sum((case when ${salePending} then 1 else 0 end) + (case when ${refundPending} then 1 else 0 end))`.mapWith(
+            Number,
+          ),
+        // When the oldest line happened: the sale (the order's payment) or the refund.
+        since: sql<Date | string>`min(least(
+          case when ${salePending} then coalesce(${orders.paidAt}, ${tickets.purchaseDate}) end,
+          case when ${refundPending} then ${tickets.refundedAt} end))`,
+      })
+      .from(tickets)
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
+      .where(or(salePending, refundPending))
+      .groupBy(tickets.sessionId),
+    ctx.db
+      .select({ at: max(eaisReports.deliveredAt) })
+      .from(eaisReports)
+      .where(isNotNull(eaisReports.deliveredAt)),
+  ]);
+  const ids = waiting.map((w) => w.sessionId);
+  const [latest, about] = ids.length
+    ? await Promise.all([
+        // Each of those sessions' last delivery attempt.
+        ctx.db
+          .selectDistinctOn([eaisReports.sessionId], {
+            sessionId: eaisReports.sessionId,
+            status: eaisReports.status,
+            error: eaisReports.error,
+            attempts: eaisReports.attempts,
+            at: eaisReports.createdAt,
+          })
+          .from(eaisReports)
+          .where(inArray(eaisReports.sessionId, ids))
+          .orderBy(eaisReports.sessionId, desc(eaisReports.createdAt), desc(eaisReports.id)),
+        ctx.db
+          .select({ id: sessions.id, title: films.title, start: sessions.startTime, hall: halls.name })
+          .from(sessions)
+          .innerJoin(films, eq(films.id, sessions.filmId))
+          .innerJoin(halls, eq(halls.id, sessions.hallId))
+          .where(inArray(sessions.id, ids)),
+      ])
+    : [[], []];
+
+  const deadline = now.getTime() - EAIS_DEADLINE_MINUTES * 60_000;
+  const lastOf = new Map(latest.map((r) => [r.sessionId, r]));
+  const sessionOf = new Map(about.map((s) => [s.id, s]));
+  const problems: EaisProblem[] = [];
+  for (const w of waiting) {
+    const since = asDate(w.since);
+    const lastTry = lastOf.get(w.sessionId);
+    const failure =
+      lastTry?.status === 'failed'
+        ? { error: lastTry.error ?? 'Ошибка без описания', at: toCinemaTime(lastTry.at), attempts: lastTry.attempts }
+        : null;
+    const overdue = since.getTime() < deadline;
+    const session = sessionOf.get(w.sessionId);
+    if (!session || (!failure && !overdue)) continue;
+    problems.push({
+      session: { id: session.id, title: session.title, start_time: toCinemaTime(session.start), hall: session.hall },
+      unreported: w.lines,
+      waiting_since: toCinemaTime(since),
+      overdue,
+      failure,
+    });
+  }
+  // Failures first (something answered no), then the longest waiting.
+  problems.sort(
+    (a, b) => Number(b.failure !== null) - Number(a.failure !== null) || a.waiting_since.localeCompare(b.waiting_since),
+  );
+  return {
+    last_delivered_at: last?.at ? toCinemaTime(asDate(last.at)) : null,
+    unreported: waiting.reduce((sum, w) => sum + w.lines, 0),
+    problems: problems.slice(0, EAIS_PROBLEMS_SHOWN),
+    problems_count: problems.length,
+  };
+}
