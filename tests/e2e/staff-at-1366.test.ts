@@ -169,11 +169,16 @@ describe('the staff tables at 1366 × 800', () => {
     ];
     const problems: Record<string, string[]> = {};
     for (const screen of screens) {
-      await page.goto(`${site.url}/admin/dashboard/${screen}`);
-      await page.waitForSelector('main h1');
-      await page.waitForFunction(() => !document.querySelector('main [role="status"]'), { timeout: 15_000 });
-      // The queues screen asks again every few seconds: one request in flight still counts as settled.
-      await page.waitForNetworkIdle({ idleTime: 300, concurrency: 1 });
+      try {
+        await page.goto(`${site.url}/admin/dashboard/${screen}`);
+        await page.waitForSelector('main h1');
+        await page.waitForFunction(() => !document.querySelector('main [role="status"]'), { timeout: 15_000 });
+        // Screens that ask again by themselves (the queues, the dashboard's panels) keep a request or two in
+        // flight: that still counts as settled.
+        await page.waitForNetworkIdle({ idleTime: 300, concurrency: 2 });
+      } catch (err) {
+        throw new Error(`${screen || 'dashboard'}: ${String(err)}`, { cause: err });
+      }
       const found = await tableProblems(page);
       if (found.length) problems[screen || 'dashboard'] = found;
     }
