@@ -1,41 +1,15 @@
 /**
  * One ticket as an A6 PDF: the cinema, the film and its age limit, the session in Russian, the
  * hall, row and seat, the price, the holder, the ticket number, and the check-in code as a QR code
- * and as text. A refunded ticket says so across the page. Text uses DejaVu Sans (shipped as an
- * npm package): PDF's built-in fonts have no Cyrillic.
+ * and as text. A refunded ticket says so across the page. Text uses DejaVu Sans (lib/pdf.ts): PDF's
+ * built-in fonts have no Cyrillic.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { CINEMA, LIVE_TICKET_STATUS, STANDARD_ZONE, TICKET_STATUS_LABELS } from '../../contract/constants';
 import { formatRoubles, formatSessionTime } from '../../contract/format';
 import { parseSeatCode } from '../../contract/seats';
 import type { TicketView } from '../../contract/tickets';
-import PDFDocument from 'pdfkit';
+import { renderPdf, type PdfPage } from '../../lib/pdf';
 import QRCode from 'qrcode';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-/**
- * The fonts, parsed once per process: given a file, pdfkit parses it again for every document, and
- * decoding its tables (for the layout of each word) was most of a rendering's time — ≈ 10× less CPU
- * per ticket with the parsed tables shared (scripts/bench: bench:checkout renders 110 at once). pdfkit
- * takes a font of fontkit (its font engine; no types of its own: the calls used are typed here) where
- * it takes a file, though its types name the file only. Each document still embeds its own subset,
- * and starts with no glyphs: fontkit keeps each glyph with the characters it was first met for, which
- * the document's text layer (copy, search, screen readers) is written from — another ticket's would
- * be wrong.
- */
-type ParsedFont = { layout(text: string): unknown; _glyphs: Record<number, unknown> };
-const { create: openFont } = require('fontkit') as { create(file: Uint8Array): ParsedFont };
-let fonts: { regular: ParsedFont; bold: ParsedFont } | undefined;
-function fontsForDocument() {
-  fonts ??= { regular: openFont(fs.readFileSync(FONT)), bold: openFont(fs.readFileSync(FONT_BOLD)) };
-  fonts.regular._glyphs = {};
-  fonts.bold._glyphs = {};
-  return fonts;
-}
 
 /** Bump when the layout changes: stored PDFs are named after what they show, this included. */
 export const TICKET_PDF_LAYOUT = 2;
@@ -54,45 +28,26 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000');
 }
 
-/** A page size pdfkit takes: a named paper size or [width, height] in points. */
-export type TicketPage = 'A6' | 'A4' | [number, number];
 /** The till's thermal printer: 80 mm paper (72 mm printable, pdfkit's points are 1/72 inch), one ticket a slip. */
-export const THERMAL_80MM: TicketPage = [(80 / 25.4) * 72, 400];
+export const THERMAL_80MM: PdfPage = [(80 / 25.4) * 72, 400];
 
 export function renderTicketPdf(ticket: TicketView, code: string): Promise<Buffer> {
   return renderTicketsPdf([{ ticket, code }], 'A6');
 }
 
 /** Several tickets in one document, one a page (the till prints an order's tickets at once: 80 mm or A4). */
-export function renderTicketsPdf(items: { ticket: TicketView; code: string }[], size: TicketPage): Promise<Buffer> {
+export function renderTicketsPdf(items: { ticket: TicketView; code: string }[], size: PdfPage): Promise<Buffer> {
   const first = items[0]!.ticket;
-  const doc = new PDFDocument({
-    size,
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: {
-      Title:
-        items.length === 1
-          ? `Билет №${first.id} — ${first.schedule.movie.title}`
-          : `Билеты — ${first.schedule.movie.title}`,
-      Author: CINEMA.name,
-    },
+  const title =
+    items.length === 1
+      ? `Билет №${first.id} — ${first.schedule.movie.title}`
+      : `Билеты — ${first.schedule.movie.title}`;
+  return renderPdf({ title, author: CINEMA.name, size, margin: MARGIN, autoFirstPage: false }, (doc) => {
+    for (const { ticket, code } of items) {
+      doc.addPage({ size, margin: MARGIN });
+      drawTicket(doc, ticket, code);
+    }
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = fontsForDocument();
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
-  for (const { ticket, code } of items) {
-    doc.addPage({ size, margin: MARGIN });
-    drawTicket(doc, ticket, code);
-  }
-  doc.end();
-  return done;
 }
 
 function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketView, code: string) {
