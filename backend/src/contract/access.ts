@@ -15,7 +15,11 @@ import type { Role } from './constants';
 export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'refund', 'sell'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Back-office resources: the screens of /admin/dashboard/… and the calls behind them. */
+/**
+ * Back-office resources: the screens of /admin/dashboard/… and the calls behind them. A screen opens (and
+ * shows in the menu) with the resource's 'list' right, or the one named `opens` where 'list' means more than
+ * seeing the screen (shifts: 'list' is seeing every cashier's; a cashier reads their own).
+ */
 export const RESOURCES = {
   dashboard: { label: 'Главная', path: '' },
   users: { label: 'Пользователи', path: 'users' },
@@ -36,17 +40,20 @@ export const RESOURCES = {
   queues: { label: 'Очереди задач', path: 'queues' },
   reports: { label: 'Отчёты', path: 'reports' },
   till: { label: 'Касса', path: 'till' },
-  shifts: { label: 'Смены', path: 'shifts' },
-} as const satisfies Record<string, { label: string; path: string }>;
+  shifts: { label: 'Смены', path: 'shifts', opens: 'read' },
+} as const satisfies Record<string, { label: string; path: string; opens?: Action }>;
 export type Resource = keyof typeof RESOURCES;
+
+/** The right that opens a resource's screen and puts it in a role's menu. */
+export const screenAction = (resource: Resource): Action => (RESOURCES[resource] as { opens?: Action }).opens ?? 'list';
 
 /**
  * Resources that have a screen but no menu entry: the dashboard is the menu's last item ('Главная'),
  * achievements has a route in SPEC but is in no role's menu, the job monitor is an operator's screen,
  * orders are reached from the tickets table and the dashboard (SPEC's menus stay as SPEC lists them); the
- * till and the shifts have their API but no screen yet (issue 17): they join the menus with their screens.
+ * till has its API but no screen yet (issue 17): it joins the menus with its screen.
  */
-const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'queues', 'orders', 'till', 'shifts']);
+const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'queues', 'orders', 'till']);
 
 export type StaffRole = Exclude<Role, 'customer'>;
 
@@ -152,10 +159,10 @@ export interface MenuItem {
   path: string;
 }
 
-/** The side menu of a role: its row's listable resources in row order, then 'Главная' (docs/product.md §2). */
+/** The side menu of a role: the screens its row opens, in row order, then 'Главная' (docs/product.md §2). */
 export function menuFor(role: Role | undefined): MenuItem[] {
   if (!role || !isStaffRole(role)) return [];
   const row = Object.keys(ACCESS[role]) as Resource[];
-  const items = row.filter((r) => !OFF_MENU.has(r) && can(role, r, 'list'));
+  const items = row.filter((r) => !OFF_MENU.has(r) && can(role, r, screenAction(r)));
   return [...items, 'dashboard' as const].map((resource) => ({ resource, ...RESOURCES[resource] }));
 }

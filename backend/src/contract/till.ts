@@ -14,6 +14,7 @@ import {
 } from './common';
 import { PAYMENT_METHODS, REFUND_METHODS, SHIFT_STATUSES, TILL_METHODS } from './constants';
 import { formatRoubles } from './format';
+import { kopecksOf, roublesOf } from './money';
 import { requires, type EndpointMap } from './endpoint';
 import { OrderSchema, StaffOrderSchema } from './orders';
 import { QuoteBodySchema } from './prices';
@@ -73,6 +74,20 @@ export type ShiftView = z.infer<typeof ShiftSchema>;
 export function differenceText(difference: number): string {
   if (difference === 0) return 'Без расхождений';
   return `${difference > 0 ? 'Излишек' : 'Недостача'} ${formatRoubles(Math.abs(difference))}`;
+}
+
+/** A report's totals by method summed (to the kopeck): the «Итого» row of its sales or its refunds. */
+export function methodsTotal(byMethod: Record<string, { count: number; amount: number }>): {
+  count: number;
+  amount: number;
+} {
+  let count = 0;
+  let kopecks = 0;
+  for (const t of Object.values(byMethod)) {
+    count += t.count;
+    kopecks += kopecksOf(t.amount);
+  }
+  return { count, amount: roublesOf(kopecks) };
 }
 
 /**

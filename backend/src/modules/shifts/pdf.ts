@@ -13,8 +13,7 @@ import {
   SHIFT_STATUS_LABELS,
 } from '../../contract/constants';
 import { formatRoubles, formatShortTime } from '../../contract/format';
-import { kopecksOf, roublesOf } from '../../contract/money';
-import { differenceText, shiftPdfName, type ShiftView } from '../../contract/till';
+import { differenceText, methodsTotal, shiftPdfName, type ShiftView } from '../../contract/till';
 import { cinemaNow } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { renderPdf } from '../../lib/pdf';
@@ -40,13 +39,6 @@ export function renderShiftPdf(shift: ShiftView): Promise<Buffer> {
     (doc) => drawReport(doc, shift),
   );
 }
-
-type Totals = Record<string, { count: number; amount: number }>;
-const sumOf = (totals: Totals) =>
-  Object.values(totals).reduce(
-    (sum, t) => ({ count: sum.count + t.count, amount: roublesOf(kopecksOf(sum.amount) + kopecksOf(t.amount)) }),
-    { count: 0, amount: 0 },
-  );
 
 function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView) {
   const width = doc.page.width - 2 * MARGIN;
@@ -99,7 +91,7 @@ function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView) {
     };
     line(['Способ', head, 'Сумма'], 'regular', GREY);
     for (const [label, t] of rows) line([label, String(t.count), formatRoubles(t.amount)], 'regular');
-    const total = sumOf(Object.fromEntries(rows));
+    const total = methodsTotal(Object.fromEntries(rows));
     line(['Итого', String(total.count), formatRoubles(total.amount)], 'bold');
   };
   table(
