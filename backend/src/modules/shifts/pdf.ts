@@ -65,7 +65,7 @@ function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView) {
   fact('Закрыта', shift.closed_at ? formatShortTime(shift.closed_at) : '—');
 
   /** A table of three columns: the method, the tickets (or refunds), the sum; a total row in bold. */
-  const table = (title: string, head: string, rows: [string, { count: number; amount: number }][]) => {
+  const table = (title: string, head: [string, string], rows: [string, { count: number; amount: number }][]) => {
     doc.moveDown(1);
     doc.font('bold').fontSize(13).fillColor('#000000').text(title, x, doc.y, { width });
     doc.moveDown(0.3);
@@ -89,19 +89,19 @@ function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView) {
         .strokeColor('#dddddd')
         .stroke();
     };
-    line(['Способ', head, 'Сумма'], 'regular', GREY);
+    line([...head, 'Сумма'], 'regular', GREY);
     for (const [label, t] of rows) line([label, String(t.count), formatRoubles(t.amount)], 'regular');
     const total = methodsTotal(Object.fromEntries(rows));
     line(['Итого', String(total.count), formatRoubles(total.amount)], 'bold');
   };
   table(
     'Продажи',
-    'Билетов',
+    ['Способ оплаты', 'Билетов'],
     PAYMENT_METHODS.map((m) => [PAYMENT_METHOD_LABELS[m], shift.sales[m]!]),
   );
   table(
     'Возвраты',
-    'Возвратов',
+    ['Способ возврата', 'Возвратов'],
     REFUND_METHODS.map((m) => [REFUND_METHOD_LABELS[m], shift.refunds[m]!]),
   );
 
