@@ -15,11 +15,7 @@ import type { Role } from './constants';
 export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'refund', 'sell'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/**
- * Back-office resources: the screens of /admin/dashboard/… and the calls behind them. A screen opens (and
- * shows in the menu) with the resource's 'list' right, or the one named `opens` where 'list' means more than
- * seeing the screen (shifts: 'list' is seeing every cashier's; a cashier reads their own).
- */
+/** Back-office resources: the screens of /admin/dashboard/… and the calls behind them. */
 export const RESOURCES = {
   dashboard: { label: 'Главная', path: '' },
   users: { label: 'Пользователи', path: 'users' },
@@ -40,12 +36,9 @@ export const RESOURCES = {
   queues: { label: 'Очереди задач', path: 'queues' },
   reports: { label: 'Отчёты', path: 'reports' },
   till: { label: 'Касса', path: 'till' },
-  shifts: { label: 'Смены', path: 'shifts', opens: 'read' },
-} as const satisfies Record<string, { label: string; path: string; opens?: Action }>;
+  shifts: { label: 'Смены', path: 'shifts' },
+} as const satisfies Record<string, { label: string; path: string }>;
 export type Resource = keyof typeof RESOURCES;
-
-/** The right that opens a resource's screen and puts it in a role's menu. */
-export const screenAction = (resource: Resource): Action => (RESOURCES[resource] as { opens?: Action }).opens ?? 'list';
 
 /**
  * Resources that have a screen but no menu entry: the dashboard is the menu's last item ('Главная'),
@@ -54,6 +47,13 @@ export const screenAction = (resource: Resource): Action => (RESOURCES[resource]
  * till has its API but no screen yet (issue 17): it joins the menus with its screen.
  */
 const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'queues', 'orders', 'till']);
+
+/**
+ * The right that opens a resource's screen (its route guard and its menu entry): 'list' for a table, a
+ * narrower right where 'list' means more (shifts: 'list' is every cashier's; a cashier reads their own).
+ */
+const SCREEN_ACTION: Partial<Record<Resource, Action>> = { shifts: 'read' };
+export const screenAction = (resource: Resource): Action => SCREEN_ACTION[resource] ?? 'list';
 
 export type StaffRole = Exclude<Role, 'customer'>;
 
@@ -159,7 +159,10 @@ export interface MenuItem {
   path: string;
 }
 
-/** The side menu of a role: the screens its row opens, in row order, then 'Главная' (docs/product.md §2). */
+/**
+ * The side menu of a role: the resources of its row whose screen it may open, in row order, then 'Главная'
+ * (docs/product.md §2).
+ */
 export function menuFor(role: Role | undefined): MenuItem[] {
   if (!role || !isStaffRole(role)) return [];
   const row = Object.keys(ACCESS[role]) as Resource[];

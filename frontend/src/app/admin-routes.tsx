@@ -1,7 +1,7 @@
 /**
- * The back office's routes, one per resource of the access table (contract/access.ts): each screen
- * is guarded by the right that opens it (its resource's 'list', or the table's `opens`), at the path
- * the table names. A resource without a screen here yet answers the not-found page.
+ * The back office's routes, one per resource of the access table (contract/access.ts): each screen is
+ * guarded by the right that opens it (screenAction: 'list', or the shifts' 'read'), at the path the table
+ * names. A resource without a screen here yet answers the not-found page.
  */
 import { RESOURCES, screenAction, type Action, type Resource } from '@kino/backend/contract';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
