@@ -17,6 +17,7 @@ import {
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { isClientError } from '../../../shared/api/client';
 import { formatRemaining, useServerCountdown } from '../../../shared/lib/server-clock';
 import type { SessionChoice } from '../../../shared/seats/seat-popover';
 import { useSeatSession } from '../api/get-seat-session';
@@ -175,7 +176,12 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
             </div>
 
             {session.isError ? (
-              <p role="alert">Не удалось загрузить сеанс. Попробуйте ещё раз</p>
+              <p role="alert">
+                {/* A cancelled or unknown session says so (409, 404); a failed connection asks to retry. */}
+                {isClientError(session.error)
+                  ? session.error.message
+                  : 'Не удалось загрузить сеанс. Попробуйте ещё раз'}
+              </p>
             ) : seatMap.status === 'missing' ? (
               <p role="alert">Такого сеанса нет</p>
             ) : plan.isError ? (
