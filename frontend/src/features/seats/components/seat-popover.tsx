@@ -57,6 +57,12 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
     if (element && !element.open) element.showModal();
   }, []);
 
+  // A map that closed while open (its session cancelled) asks for the session again: the answer says why.
+  const { refetch: refetchSession } = session;
+  useEffect(() => {
+    if (seatMap.status === 'missing') void refetchSession();
+  }, [seatMap.status, refetchSession]);
+
   const plan = useHallPlan(session.data?.hall.id ?? null);
   const types = useTicketTypes();
   const [chosen, choose] = useTicketChoice(sessionId);
