@@ -23,6 +23,17 @@ export const CinemaTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}
 /** A calendar date, 'YYYY-MM-DD'. */
 export const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+const isRealDate = (text: string) => {
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+};
+/** A day of the calendar a filter names (a report's period): 'YYYY-MM-DD' that exists (no 2026-02-30). */
+export const RealDateSchema = DateSchema.refine(isRealDate, 'Дата в формате ГГГГ-ММ-ДД');
+
+/** Days from one calendar date to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
 /** An instant in ISO 8601 (creation times). */
 export const InstantSchema = z.iso.datetime({ offset: true });
 

@@ -110,6 +110,15 @@ export const WALK_IN_BUYER = 'Покупатель в кассе';
 /** How money goes back: through the provider, out of the till's drawer, or to the card on the terminal. */
 export const REFUND_METHODS = ['provider', 'cash', 'card'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  provider: 'Через платёжный сервис',
+  cash: 'Наличные',
+  card: 'Карта (терминал)',
+};
+/** A cashier's shift: open (sales and refunds count to it) or closed with the counted cash. */
+export const SHIFT_STATUSES = ['open', 'closed'] as const;
+export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
+export const SHIFT_STATUS_LABELS: Record<ShiftStatus, string> = { open: 'Открыта', closed: 'Закрыта' };
 
 /** A delivery of sales and refunds to ЕАИС (modules/eais): made, then delivered or failed (retried). */
 export const EAIS_REPORT_STATUSES = ['pending', 'delivered', 'failed'] as const;

@@ -3,7 +3,7 @@
  * channel or payment method over a period of show dates, and the distributor's week of one film.
  * The same table answers as JSON or, with `format`, as a CSV or XLSX file (modules/reports/export.ts).
  */
-import { DateSchema, IdSchema } from './common';
+import { DateSchema, daysBetween, IdSchema, RealDateSchema } from './common';
 import { addDays } from './time';
 import { requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
@@ -47,13 +47,7 @@ export const distributorFileName = (filmId: number, week: string, format: Distri
 export const distributionWeekOf = (date: string): string =>
   addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 3) % 7));
 
-const isRealDate = (text: string) => {
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-};
-const ReportDateSchema = DateSchema.refine(isRealDate, 'Дата в формате ГГГГ-ММ-ДД');
-const daysBetween = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+const ReportDateSchema = RealDateSchema;
 
 /** GET /api/reports/sales: show dates from–to (both included, the cinema's calendar). */
 export const SalesReportQuerySchema = z

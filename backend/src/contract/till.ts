@@ -4,8 +4,17 @@
  * or a payment link) and refunds at the counter. Money in roubles, as everywhere at the edges.
  */
 import { EmailSchema } from './auth';
-import { CinemaTimeSchema, IdParamsSchema } from './common';
-import { PAYMENT_METHODS, REFUND_METHODS, TILL_METHODS } from './constants';
+import {
+  CinemaTimeSchema,
+  daysBetween,
+  IdParamsSchema,
+  pageSchema,
+  RealDateSchema,
+  StaffPageQuerySchema,
+} from './common';
+import { PAYMENT_METHODS, REFUND_METHODS, SHIFT_STATUSES, TILL_METHODS } from './constants';
+import { formatRoubles } from './format';
+import { kopecksOf, roublesOf } from './money';
 import { requires, type EndpointMap } from './endpoint';
 import { OrderSchema, StaffOrderSchema } from './orders';
 import { QuoteBodySchema } from './prices';
@@ -42,7 +51,7 @@ export const ShiftSchema = z.strictObject({
   id: z.number().int(),
   till: z.string(),
   cashier: z.strictObject({ id: z.number().int(), fio: z.string() }),
-  status: z.enum(['open', 'closed']),
+  status: z.enum(SHIFT_STATUSES),
   opened_at: CinemaTimeSchema,
   closed_at: CinemaTimeSchema.nullable(),
   float: MoneySchema,
@@ -57,6 +66,46 @@ export const ShiftSchema = z.strictObject({
   difference: z.number().nullable(),
 });
 export type ShiftView = z.infer<typeof ShiftSchema>;
+
+/**
+ * What the difference says at the count: 'Излишек 10 ₽' (more cash than expected), 'Недостача 10 ₽', or
+ * 'Без расхождений' — the page, the close form and the PDF say it alike.
+ */
+export function differenceText(difference: number): string {
+  if (difference === 0) return 'Без расхождений';
+  return `${difference > 0 ? 'Излишек' : 'Недостача'} ${formatRoubles(Math.abs(difference))}`;
+}
+
+/** A report's totals by method summed (to the kopeck): the «Итого» row of its sales or its refunds. */
+export function methodsTotal(byMethod: Record<string, { count: number; amount: number }>): {
+  count: number;
+  amount: number;
+} {
+  let count = 0;
+  let kopecks = 0;
+  for (const t of Object.values(byMethod)) {
+    count += t.count;
+    kopecks += kopecksOf(t.amount);
+  }
+  return { count, amount: roublesOf(kopecks) };
+}
+
+/**
+ * GET /api/shifts: newest first; shifts opened from–to (the cinema's calendar, both days included), open
+ * or closed ones, and `q` searches the cashier's name and the till.
+ */
+export const ShiftListQuerySchema = StaffPageQuerySchema.extend({
+  status: z.enum(SHIFT_STATUSES, { error: 'Статус: open или closed' }).optional(),
+  from: RealDateSchema.optional(),
+  to: RealDateSchema.optional(),
+}).superRefine((q, ctx) => {
+  if (q.from && q.to && daysBetween(q.from, q.to) < 0)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'Конец периода раньше начала' });
+});
+export type ShiftListQuery = z.infer<typeof ShiftListQuerySchema>;
+
+/** The shift report's file name: 'shift_12.pdf'. */
+export const shiftPdfName = (id: number) => `shift_${id}.pdf`;
 
 /** POST /api/till/orders: the quote's lines and promo code, and how the buyer pays. */
 export const TillOrderBodySchema = QuoteBodySchema.extend({
@@ -145,6 +194,21 @@ export const tillEndpoints = {
     access: requires('shifts', 'read'),
     params: IdParamsSchema,
     response: ShiftSchema,
+  },
+  /** Newest first; a cashier gets their own shifts only, managers and the admin every shift. */
+  'GET /shifts': {
+    summary: 'Смены кассиров: касса, кассир, открытие и закрытие, ожидаемая и пересчитанная наличность',
+    access: requires('shifts', 'read'),
+    query: ShiftListQuerySchema,
+    response: pageSchema(ShiftSchema),
+  },
+  /** The report as a PDF (shift_{id}.pdf); whose shift, as for GET /shifts/{id} (404 for another's). */
+  'GET /shifts/:id/pdf': {
+    summary: 'Отчёт смены в PDF (shift_{id}.pdf)',
+    access: requires('shifts', 'read'),
+    params: IdParamsSchema,
+    response: z.never(),
+    produces: 'application/pdf',
   },
   /** 409 shift_closed when it is closed already. */
   'POST /shifts/:id/close': {

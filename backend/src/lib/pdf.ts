@@ -1,7 +1,7 @@
 /**
- * The PDF machinery every document of Kino shares (tickets, the distributor's report): a pdfkit document
- * with DejaVu Sans registered as 'regular' and 'bold' (shipped as an npm package: PDF's built-in fonts have
- * no Cyrillic), collected into one Buffer when it ends.
+ * The PDF documents Kino prints (tickets, shift reports, the distributor's report): pdfkit with DejaVu Sans (shipped as an npm
+ * package: PDF's built-in fonts have no Cyrillic) registered as 'regular' and 'bold', the bytes gathered
+ * as the document is written.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,16 +31,23 @@ function fontsForDocument() {
   return fonts;
 }
 
+/** A page size pdfkit takes: a named paper size or [width, height] in points. */
+export type PdfPage = 'A6' | 'A4' | [number, number];
+
 /**
- * A new document with the fonts registered, and `finish()`: ends it and resolves with its bytes. Documents
- * are rendered one at a time per process (each call resets the shared fonts' glyphs), which pdfkit's
- * synchronous drawing between `pdfDocument` and `finish` guarantees.
+ * A new document with the fonts registered ('regular', 'bold'); `draw` writes its pages, then the
+ * document's bytes are the answer.
  */
-export function pdfDocument(options: PDFKit.PDFDocumentOptions): {
-  doc: PDFKit.PDFDocument;
-  finish: () => Promise<Buffer>;
-} {
-  const doc = new PDFDocument(options);
+export function renderPdf(
+  options: { title: string; author: string; size: PdfPage; margin: number; autoFirstPage?: boolean },
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: options.size,
+    margin: options.margin,
+    autoFirstPage: options.autoFirstPage ?? true,
+    info: { Title: options.title, Author: options.author },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -50,13 +57,9 @@ export function pdfDocument(options: PDFKit.PDFDocumentOptions): {
   const { regular, bold } = fontsForDocument();
   doc.registerFont('regular', regular as unknown as Buffer);
   doc.registerFont('bold', bold as unknown as Buffer);
-  return {
-    doc,
-    finish: () => {
-      doc.end();
-      return done;
-    },
-  };
+  draw(doc);
+  doc.end();
+  return done;
 }
 
 /** One column of a drawn table: its header, its share of the width, and how its cells align. */

@@ -36,4 +36,6 @@ export const paths = {
   adminHallPlan: (id: number | string) => `/admin/dashboard/halls/${id}/plan`,
   adminOrders: '/admin/dashboard/orders',
   adminOrder: (id: number | string) => `/admin/dashboard/orders/${id}`,
+  adminShifts: '/admin/dashboard/shifts',
+  adminShift: (id: number | string) => `/admin/dashboard/shifts/${id}`,
 } as const;

@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { CINEMA } from '../../contract/constants';
 import { formatDayWithWeekday } from '../../contract/format';
-import { drawPdfTable, pdfDocument } from '../../lib/pdf';
+import { drawPdfTable, renderPdf } from '../../lib/pdf';
 import {
   distributorFileName,
   GROUPING_LABELS,
@@ -160,42 +160,40 @@ function printedCell<R>(column: Column<R>, row: R): string {
 /** The week as the A4 page a distributor is sent: the cinema, the film and its ПУ, the table, signatures. */
 export async function distributorPdf(report: DistributorReport): Promise<ReportFile> {
   const lastDay = report.days.at(-1)!.date;
-  const { doc, finish } = pdfDocument({
-    size: 'A4',
-    margin: 48,
-    info: { Title: `Отчёт прокатчику — ${report.film.title}, ${report.week} — ${lastDay}`, Author: CINEMA.name },
+  const title = `Отчёт прокатчику — ${report.film.title}, ${report.week} — ${lastDay}`;
+  const bytes = await renderPdf({ title, author: CINEMA.name, size: 'A4', margin: 48 }, (doc) => {
+    doc.font('bold').fontSize(14).text('Отчёт о прокате фильма');
+    doc.font('regular').fontSize(10).text(`${CINEMA.name}, ${CINEMA.address}`);
+    doc.moveDown(0.8);
+    const line = (label: string, value: string) =>
+      doc.font('regular').text(`${label}: `, { continued: true }).font('bold').text(value);
+    line('Фильм', report.film.title);
+    line('Прокатное удостоверение', report.film.pu_number ?? '—');
+    line('Прокатная неделя', `${printedDay(report.week)} — ${printedDay(lastDay)}`);
+    doc.moveDown(0.8);
+    drawPdfTable(
+      doc,
+      DISTRIBUTOR_COLUMNS.map((c, i) => ({ header: c.header, weight: c.width, align: i === 0 ? 'left' : 'right' })),
+      [
+        ...report.days.map((day) => ({ cells: DISTRIBUTOR_COLUMNS.map((c) => printedCell(c, day)) })),
+        { cells: DISTRIBUTOR_COLUMNS.map((c) => printedCell(c, totalLine(report))), bold: true },
+      ],
+    );
+    doc.moveDown(0.8);
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor('#555555')
+      .text('Зрители — билеты на сеансы дня, проданные и не возвращённые; валовый сбор — их стоимость.');
+    doc.moveDown(2);
+    doc.fillColor('#000000').fontSize(10);
+    doc.text('Директор кинотеатра ____________________ / ____________________ /');
+    doc.moveDown(1.2);
+    doc.text('Дата составления отчёта ____________________');
   });
-  doc.font('bold').fontSize(14).text('Отчёт о прокате фильма');
-  doc.font('regular').fontSize(10).text(`${CINEMA.name}, ${CINEMA.address}`);
-  doc.moveDown(0.8);
-  const line = (label: string, value: string) =>
-    doc.font('regular').text(`${label}: `, { continued: true }).font('bold').text(value);
-  line('Фильм', report.film.title);
-  line('Прокатное удостоверение', report.film.pu_number ?? '—');
-  line('Прокатная неделя', `${printedDay(report.week)} — ${printedDay(lastDay)}`);
-  doc.moveDown(0.8);
-  drawPdfTable(
-    doc,
-    DISTRIBUTOR_COLUMNS.map((c, i) => ({ header: c.header, weight: c.width, align: i === 0 ? 'left' : 'right' })),
-    [
-      ...report.days.map((day) => ({ cells: DISTRIBUTOR_COLUMNS.map((c) => printedCell(c, day)) })),
-      { cells: DISTRIBUTOR_COLUMNS.map((c) => printedCell(c, totalLine(report))), bold: true },
-    ],
-  );
-  doc.moveDown(0.8);
-  doc
-    .font('regular')
-    .fontSize(9)
-    .fillColor('#555555')
-    .text('Зрители — билеты на сеансы дня, проданные и не возвращённые; валовый сбор — их стоимость.');
-  doc.moveDown(2);
-  doc.fillColor('#000000').fontSize(10);
-  doc.text('Директор кинотеатра ____________________ / ____________________ /');
-  doc.moveDown(1.2);
-  doc.text('Дата составления отчёта ____________________');
   return {
     filename: distributorFileName(report.film.id, report.week, 'pdf'),
     contentType: 'application/pdf',
-    bytes: await finish(),
+    bytes,
   };
 }

@@ -1,13 +1,14 @@
 /**
  * One ticket as an A6 PDF: the cinema, the film and its age limit, the session in Russian, the
  * hall, row and seat, the price, the holder, the ticket number, and the check-in code as a QR code
- * and as text. A refunded ticket says so across the page. Fonts and the document: lib/pdf.ts.
+ * and as text. A refunded ticket says so across the page. Text uses DejaVu Sans (lib/pdf.ts): PDF's
+ * built-in fonts have no Cyrillic.
  */
 import { CINEMA, LIVE_TICKET_STATUS, STANDARD_ZONE, TICKET_STATUS_LABELS } from '../../contract/constants';
 import { formatRoubles, formatSessionTime } from '../../contract/format';
 import { parseSeatCode } from '../../contract/seats';
 import type { TicketView } from '../../contract/tickets';
-import { pdfDocument } from '../../lib/pdf';
+import { renderPdf, type PdfPage } from '../../lib/pdf';
 import QRCode from 'qrcode';
 
 /** Bump when the layout changes: stored PDFs are named after what they show, this included. */
@@ -27,35 +28,26 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000');
 }
 
-/** A page size pdfkit takes: a named paper size or [width, height] in points. */
-export type TicketPage = 'A6' | 'A4' | [number, number];
 /** The till's thermal printer: 80 mm paper (72 mm printable, pdfkit's points are 1/72 inch), one ticket a slip. */
-export const THERMAL_80MM: TicketPage = [(80 / 25.4) * 72, 400];
+export const THERMAL_80MM: PdfPage = [(80 / 25.4) * 72, 400];
 
 export function renderTicketPdf(ticket: TicketView, code: string): Promise<Buffer> {
   return renderTicketsPdf([{ ticket, code }], 'A6');
 }
 
 /** Several tickets in one document, one a page (the till prints an order's tickets at once: 80 mm or A4). */
-export function renderTicketsPdf(items: { ticket: TicketView; code: string }[], size: TicketPage): Promise<Buffer> {
+export function renderTicketsPdf(items: { ticket: TicketView; code: string }[], size: PdfPage): Promise<Buffer> {
   const first = items[0]!.ticket;
-  const { doc, finish } = pdfDocument({
-    size,
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: {
-      Title:
-        items.length === 1
-          ? `Билет №${first.id} — ${first.schedule.movie.title}`
-          : `Билеты — ${first.schedule.movie.title}`,
-      Author: CINEMA.name,
-    },
+  const title =
+    items.length === 1
+      ? `Билет №${first.id} — ${first.schedule.movie.title}`
+      : `Билеты — ${first.schedule.movie.title}`;
+  return renderPdf({ title, author: CINEMA.name, size, margin: MARGIN, autoFirstPage: false }, (doc) => {
+    for (const { ticket, code } of items) {
+      doc.addPage({ size, margin: MARGIN });
+      drawTicket(doc, ticket, code);
+    }
   });
-  for (const { ticket, code } of items) {
-    doc.addPage({ size, margin: MARGIN });
-    drawTicket(doc, ticket, code);
-  }
-  return finish();
 }
 
 function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketView, code: string) {

@@ -1,0 +1,3 @@
+import { ShiftsTable } from '../../../features/shifts/components/shifts-table';
+
+export default ShiftsTable;
