@@ -12,7 +12,7 @@ import {
   type SeatSnapshot,
   type SeatState,
 } from '@kino/backend/contract';
-import { clockOffset } from '../../../shared/lib/server-clock';
+import { clockOffset } from '../lib/server-clock';
 
 export interface SeatMapState {
   sessionId: number | null;
