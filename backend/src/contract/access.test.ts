@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS, can, menuFor } from './access';
 import { API } from './api';
 
-/** docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes (issue 16) and reports (issue 17) after SPEC's items. */
+/**
+ * docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes
+ * (issue 16), reports and the till (issue 17) after SPEC's items.
+ */
 const SPEC_MENUS = {
   admin: [
     'users',
@@ -19,11 +22,12 @@ const SPEC_MENUS = {
     'prices',
     'promo',
     'reports',
+    'till',
     'home',
   ],
   'content-manager': ['films', 'persons', 'genres', 'news', 'countries', 'home'],
-  manager: ['films', 'tickets', 'halls', 'schedule', 'prices', 'promo', 'reports', 'home'],
-  cashier: ['tickets', 'home'],
+  manager: ['films', 'tickets', 'halls', 'schedule', 'prices', 'promo', 'reports', 'till', 'home'],
+  cashier: ['tickets', 'till', 'home'],
 } as const;
 
 describe('the access table', () => {

@@ -44,9 +44,16 @@ export type Resource = keyof typeof RESOURCES;
  * Resources that have a screen but no menu entry: the dashboard is the menu's last item ('Главная'),
  * achievements has a route in SPEC but is in no role's menu, the job monitor is an operator's screen,
  * orders are reached from the tickets table and the dashboard (SPEC's menus stay as SPEC lists them); the
- * till and the shifts have their API but no screen yet (issue 17): they join the menus with their screens.
+ * shifts have their API but no screen yet (issue 17): they join the menus with their screen.
  */
-const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'queues', 'orders', 'till', 'shifts']);
+const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'queues', 'orders', 'shifts']);
+
+/**
+ * The right that opens a resource's screen (its route guard and its menu entry): 'list' for a table, the
+ * domain's verb for a tool whose screen lists nothing (the till is where one sells).
+ */
+const SCREEN_ACTION: Partial<Record<Resource, Action>> = { till: 'sell' };
+export const screenAction = (resource: Resource): Action => SCREEN_ACTION[resource] ?? 'list';
 
 export type StaffRole = Exclude<Role, 'customer'>;
 
@@ -152,10 +159,13 @@ export interface MenuItem {
   path: string;
 }
 
-/** The side menu of a role: its row's listable resources in row order, then 'Главная' (docs/product.md §2). */
+/**
+ * The side menu of a role: the resources of its row whose screen it may open, in row order, then 'Главная'
+ * (docs/product.md §2).
+ */
 export function menuFor(role: Role | undefined): MenuItem[] {
   if (!role || !isStaffRole(role)) return [];
   const row = Object.keys(ACCESS[role]) as Resource[];
-  const items = row.filter((r) => !OFF_MENU.has(r) && can(role, r, 'list'));
+  const items = row.filter((r) => !OFF_MENU.has(r) && can(role, r, screenAction(r)));
   return [...items, 'dashboard' as const].map((resource) => ({ resource, ...RESOURCES[resource] }));
 }

@@ -1,9 +1,9 @@
 /**
- * The back office's routes, one per resource of the access table (contract/access.ts): each screen
- * is guarded by its resource's 'list' right, at the path the table names. A resource without a
- * screen here yet answers the not-found page.
+ * The back office's routes, one per resource of the access table (contract/access.ts): each screen is
+ * guarded by the right that opens it (screenAction: 'list', or the till's 'sell'), at the path the table
+ * names. A resource without a screen here yet answers the not-found page.
  */
-import { RESOURCES, type Action, type Resource } from '@kino/backend/contract';
+import { RESOURCES, screenAction, type Action, type Resource } from '@kino/backend/contract';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route } from 'react-router';
 import { RequireAccess } from '../shared/auth/require-access';
@@ -29,6 +29,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   achievments: lazy(() => import('./routes/admin/achievements')),
   queues: lazy(() => import('./routes/admin/queues')),
   reports: lazy(() => import('./routes/admin/reports')),
+  till: lazy(() => import('./routes/admin/till')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */
@@ -111,7 +112,11 @@ export function adminRoutes() {
     >
       <Route index element={<Dashboard />} />
       {(Object.entries(SCREENS) as [Resource, Screen][]).map(([resource, screen]) => (
-        <Route key={resource} path={RESOURCES[resource].path} element={guarded(resource, 'list', screen)} />
+        <Route
+          key={resource}
+          path={RESOURCES[resource].path}
+          element={guarded(resource, screenAction(resource), screen)}
+        />
       ))}
       {SUBSCREENS.map(({ path, resource, action, screen }) => (
         <Route key={path} path={path} element={guarded(resource, action, screen)} />

@@ -36,4 +36,7 @@ export const paths = {
   adminHallPlan: (id: number | string) => `/admin/dashboard/halls/${id}/plan`,
   adminOrders: '/admin/dashboard/orders',
   adminOrder: (id: number | string) => `/admin/dashboard/orders/${id}`,
+  adminTill: '/admin/dashboard/till',
+  /** A shift's report (the cash expected and counted, sales and refunds by method). */
+  adminShift: (id: number | string) => `/admin/dashboard/shifts/${id}`,
 } as const;

@@ -97,6 +97,12 @@ export function markMine(
   return { ...state, seats, deadline: ack.deadline, offset: clockOffset(ack.now, trip.receivedAt, trip.sentAt) };
 }
 
+/** My seats given back (their deltas follow): free on this map at once, and no deadline left. */
+export function freeMine(state: SeatMapState): SeatMapState {
+  const seats = new Map([...state.seats].filter(([, s]) => s !== 'mine'));
+  return { ...state, seats, deadline: null };
+}
+
 /** My seats, in hall order (row, then place). */
 export function mySeats(state: SeatMapState): SeatCode[] {
   const order = (code: SeatCode) => {
