@@ -4,7 +4,7 @@
  * The answer says how much goes back and how: out of the drawer, back to the card, or through the provider.
  */
 import { formatRoubles, seatLabel, type TillRefund } from '@kino/backend/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormMessage, TextAreaField, TextField } from '../../../shared/ui/form';
 import { useTillRefund } from '../api/sale';
 import { tillFailure } from '../lib/failure';
@@ -60,37 +60,48 @@ export function CounterRefund({ onRefunded }: { onRefunded(): void }) {
       <h2 id="till-refund-title" className={styles.panelTitle}>
         Возврат билета
       </h2>
-      <TextField
-        label="Номер билета или код с QR"
-        name="ticket"
-        autoComplete="off"
-        spellCheck={false}
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.target.value);
-          setEmpty(false);
-        }}
-        error={empty ? 'Введите номер билета или отсканируйте QR-код' : failure.fields.ticket_id || failure.fields.code}
-        hint="Сканер вводит код и нажимает Enter сам"
-      />
-      {askReason && (
-        <TextAreaField
-          label="Причина возврата"
-          name="reason"
-          required
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={failure.fields.reason}
-          hint="Сеанс уже начался: возврат только с причиной"
+      <div className={styles.refundRow}>
+        <TextField
+          label="Номер или QR-код билета"
+          name="ticket"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Отсканируйте или введите"
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setEmpty(false);
+          }}
+          error={
+            empty ? 'Введите номер билета или отсканируйте QR-код' : failure.fields.ticket_id || failure.fields.code
+          }
         />
+        {!askReason && (
+          <button type="submit" className={styles.secondary} disabled={refund.isPending} aria-busy={refund.isPending}>
+            {refund.isPending ? 'Возвращаем...' : 'Вернуть'}
+          </button>
+        )}
+      </div>
+      {askReason && (
+        <>
+          <TextAreaField
+            label="Причина возврата"
+            name="reason"
+            required
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={failure.fields.reason}
+            hint="Сеанс уже начался: возврат только с причиной"
+          />
+          <button type="submit" className={styles.secondary} disabled={refund.isPending} aria-busy={refund.isPending}>
+            {refund.isPending ? 'Возвращаем...' : 'Вернуть билет'}
+          </button>
+        </>
       )}
-      <button type="submit" className={styles.secondary} disabled={refund.isPending} aria-busy={refund.isPending}>
-        {refund.isPending ? 'Возвращаем...' : 'Вернуть билет'}
-      </button>
       <div aria-live="polite" aria-atomic="true">
         {failure.message && !failure.fields.reason && <FormMessage kind="error">{failure.message}</FormMessage>}
-        {done && <Refunded refund={done} />}
+        {done && <Refunded key={done.ticket_id} refund={done} />}
       </div>
     </form>
   );
@@ -98,8 +109,13 @@ export function CounterRefund({ onRefunded }: { onRefunded(): void }) {
 
 function Refunded({ refund }: { refund: TillRefund }) {
   const seat = refund.order.lines.find((l) => l.ticket_id === refund.ticket_id)?.seat_number;
+  const line = useRef<HTMLParagraphElement>(null);
+  // At the foot of a 768 px screen the answer may fall below the fold: it is brought into view.
+  useEffect(() => {
+    line.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
-    <p className={styles.refunded}>
+    <p className={styles.refunded} ref={line}>
       Билет №{refund.ticket_id} возвращён ({refund.order.schedule.movie.title}
       {seat ? `, ${seatLabel(seat).toLowerCase()}` : ''}): <strong>{formatRoubles(refund.amount)}</strong> —{' '}
       {HOW[refund.method]}.

@@ -74,10 +74,10 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
             name="given"
             inputMode="decimal"
             autoComplete="off"
+            placeholder="Без сдачи"
             value={payment.given}
             onChange={(event) => set('given', event.target.value)}
             error={errors.given}
-            hint="Пусто — без сдачи"
             readOnly={busy}
           />
           <p className={styles.change} id={`${id}-change`} aria-live="polite">
@@ -92,27 +92,28 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
       )}
       {payment.method === 'card' && (
         <TextField
-          label="RRN с чека терминала"
+          label="RRN с чека терминала (необязательно)"
           name="rrn"
           inputMode="numeric"
           autoComplete="off"
+          placeholder="12 цифр"
           maxLength={12}
           value={payment.rrn}
           onChange={(event) => set('rrn', event.target.value)}
           error={errors.rrn}
-          hint="Необязательно: 12 цифр"
           readOnly={busy}
         />
       )}
       <TextField
-        label={payment.method === 'link' ? 'Почта покупателя для ссылки' : 'Почта для билетов'}
+        label={
+          payment.method === 'link' ? 'Почта покупателя: придёт ссылка на оплату' : 'Почта для билетов (необязательно)'
+        }
         name="contact"
         type="email"
         autoComplete="off"
         value={payment.contact}
         onChange={(event) => set('contact', event.target.value)}
         error={errors.contact}
-        hint={payment.method === 'link' ? 'Обязательно: на неё придёт ссылка на оплату' : 'Необязательно'}
         required={payment.method === 'link'}
         readOnly={busy}
       />

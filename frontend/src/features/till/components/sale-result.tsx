@@ -15,7 +15,9 @@ export function SaleResult({ order, contact, onNew }: { order: TillOrder; contac
   const heading = useRef<HTMLHeadingElement>(null);
   const [printing, setPrinting] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const paid = order.status === 'paid';
   const count = order.tickets.length;
 

@@ -156,6 +156,7 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
       {
         onSuccess: (order) => {
           setSold({ order, contact: request.body.contact ?? '' });
+          setNotice('');
           onSold();
         },
       },
@@ -268,9 +269,10 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
                 panel.current?.focus();
               }}
             />
+          ) : !shiftOpen ? (
+            <p className={styles.muted}>Откройте смену, чтобы продавать билеты.</p>
           ) : (
             <>
-              {!shiftOpen && <p className={styles.muted}>Откройте смену, чтобы продавать билеты.</p>}
               {mine.length === 0 ? (
                 <p className={styles.muted}>
                   Выберите места на схеме или нажмите <kbd>1</kbd>–<kbd>6</kbd>: столько лучших мест рядом.
