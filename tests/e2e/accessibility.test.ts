@@ -86,9 +86,10 @@ describe('accessibility and a clean console on the public pages', () => {
 
   it('has no violation on the profile, signed in', async () => {
     const page = await site.browser.newPage({ width: 390, height: 844 });
-    await signInAsNewViewer(site, page);
+    const viewer = await signInAsNewViewer(site, page);
     await page.goto(`${site.url}/profile`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('main h1');
+    // The profile as loaded (its heading names the viewer), not its loading state being replaced.
+    await page.waitForSelector(`main h1::-p-text(${viewer.fio})`);
     expect([...(await axeViolations(page)), ...consoleOf(page)]).toEqual([]);
     await page.close();
   });
@@ -157,5 +158,15 @@ describe('accessibility and a clean console on the public pages', () => {
     expect(await page.$('dialog[open] ::-p-text(Мне есть 18 лет)')).toBeNull();
     expect(consoleOf(page)).toEqual([]);
     await page.close();
+
+    // A link straight to the checkout, in a tab that has not been asked, asks the same first.
+    const direct = await site.browser.newPage({ width: 390, height: 844 });
+    await signInAsNewViewer(site, direct);
+    await direct.goto(`${site.url}/checkout/${adult.sessionId}`, { waitUntil: 'networkidle0' });
+    await direct.waitForSelector('main ::-p-text(Мне есть 18 лет)');
+    expect(await direct.$('main ::-p-text(Оплатить)')).toBeNull();
+    await direct.click('main button ::-p-text(Назад)');
+    await direct.waitForFunction((path) => location.pathname === path, {}, `/films/${adult.id}`);
+    await direct.close();
   });
 });

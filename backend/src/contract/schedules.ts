@@ -77,11 +77,18 @@ export const StaffSessionSchema = z.strictObject({
   /** Roubles per seat. */
   price: z.number().int(),
   free: z.number().int().nonnegative(),
+  /** Seats sold or being paid. */
   taken: z.number().int().nonnegative(),
+  /** Of those, tickets paid: what cancelling the session refunds (online, or at the counter). */
+  paid: z.number().int().nonnegative(),
   total: z.number().int().positive(),
   /** What the sold tickets brought, roubles. */
   sum: z.number().nonnegative(),
   price_card: z.strictObject({ id: z.number().int(), name: z.string() }).nullable(),
+  /** When it was cancelled (cinema wall-clock time), or null: a cancelled session stays listed, marked. */
+  cancelled_at: CinemaTimeSchema.nullable(),
+  /** Why it was cancelled (what the manager typed), or null. */
+  cancel_reason: z.string().nullable(),
 });
 export type StaffSession = z.infer<typeof StaffSessionSchema>;
 
@@ -197,7 +204,8 @@ export const scheduleEndpoints = {
     response: ScheduleListSchema,
   },
   'GET /schedules/admin': {
-    summary: 'Сеансы для панели: свободные, занятые и все места, сумма; с сегодняшнего дня или за одну дату',
+    summary:
+      'Сеансы для панели: свободные, занятые и все места, сумма, отмена (когда и почему); с сегодняшнего дня или за одну дату',
     access: requires('schedule', 'list'),
     query: StaffSessionQuerySchema,
     response: pageSchema(StaffSessionSchema),

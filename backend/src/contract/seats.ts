@@ -154,6 +154,8 @@ export type SeatClientEvent = keyof SeatClientEvents;
 export interface SeatServerEvents {
   /** The changes of one moment, in version order: one frame carries what happened together. */
   'seats:deltas': (deltas: SeatDelta[]) => void;
+  /** The session was cancelled: its map sells nothing more and says why (GET /seats/{id} answers 409). */
+  'seats:closed': () => void;
 }
 
 /** GET /api/seats/{sessionId}: what the seat popover and the checkout page show about a session. */

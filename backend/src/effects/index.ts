@@ -13,7 +13,7 @@ import { pushTicketsChanged, scheduleWatchingJobs } from '../modules/tickets/dut
 import { SeatStore } from '../realtime/seat-store';
 import { syncSeats } from '../realtime/seat-sync';
 import { disconnectRoom, emitterFor } from '../realtime/emitter';
-import { STAFF_ROOM, userRoom } from '../realtime/rooms';
+import { sessionRoom, STAFF_ROOM, userRoom } from '../realtime/rooms';
 import { dutiesOf, type Change, type Duty } from './table';
 import { errorFields } from '../lib/operator-messages';
 import type { Repeating } from '../lib/repeat';
@@ -46,6 +46,11 @@ async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
     case 'replan': {
       const store = new SeatStore(ctx);
       await Promise.all(duty.sessionIds.map((id) => store.forgetPlan(id)));
+      return;
+    }
+    case 'close-maps': {
+      const emitter = emitterFor(ctx);
+      for (const id of duty.sessionIds) emitter.to(sessionRoom(id)).emit('seats:closed');
       return;
     }
     case 'watching-jobs':

@@ -53,6 +53,8 @@ export type Duty =
   | { kind: 'seats'; sessionId: number; sold?: string[]; freed?: string[] }
   /** Redis reads these sessions' hall plan again. */
   | { kind: 'replan'; sessionIds: number[] }
+  /** Cancelled sessions: every open seat map of them closes. */
+  | { kind: 'close-maps'; sessionIds: number[] }
   /** Delayed jobs at the sessions' start and end move their tickets' watching states. */
   | { kind: 'watching-jobs'; sessionIds: number[] }
   /** `at`: not before this instant (epoch ms), e.g. an order's payment deadline. */
@@ -82,7 +84,12 @@ export const EFFECTS: Table = {
     { kind: 'watching-jobs', sessionIds: c.ids },
     ...(c.moved || c.cancelled ? [{ kind: 'replan', sessionIds: c.ids } as const] : []),
     ...(c.cancelled
-      ? c.ids.map((sessionId) => job('mail.session-cancelled', { sessionId }, sessionJobIds.cancelledMail(sessionId)))
+      ? [
+          { kind: 'close-maps', sessionIds: c.ids } as const,
+          ...c.ids.map((sessionId) =>
+            job('mail.session-cancelled', { sessionId }, sessionJobIds.cancelledMail(sessionId)),
+          ),
+        ]
       : []),
   ],
   orders: (c) => {

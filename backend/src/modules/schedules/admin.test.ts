@@ -172,10 +172,59 @@ describe('GET /api/schedules/admin', () => {
       duration: 100,
       price: 350,
       taken: 3,
+      paid: 3,
       free: 107,
       total: 110,
       sum: 1050,
+      cancelled_at: null,
+      cancel_reason: null,
     });
     expect(page.data.every((s) => s.start_time.startsWith(day))).toBe(true);
+  });
+
+  it('keeps a cancelled session listed with when and why, and counts the paid tickets apart from those being paid', async () => {
+    const token = await manager();
+    const day = addDays(toCinemaDate(new Date()), 6);
+    const hall = await buildHall(api.ctx.db);
+    const at = (time: string) => new Date(`${day}T${time}:00+03:00`);
+    const onSale = await buildSession(api.ctx.db, { hallId: hall.id, startTime: at('10:00') });
+    await buildTicket(api.ctx.db, { sessionId: onSale.id, seatNumber: 'r2m1' });
+    await buildTicket(api.ctx.db, { sessionId: onSale.id, seatNumber: 'r2m2', status: 'pending' });
+    const called = await buildSession(api.ctx.db, { hallId: hall.id, startTime: at('18:00') });
+    const cancel = await api.t.call(
+      'POST /schedules/:id/cancel',
+      { params: { id: called.id }, body: { reason: '  Ремонт проектора ' } },
+      token,
+    );
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+
+    const { status, body } = await api.t.call('GET /schedules/admin', { query: { date: day } }, token);
+    expect(status).toBe(200);
+    const rows = pageSchema(StaffSessionSchema).parse(body).data;
+    expect(rows.map((s) => [s.id, s.taken, s.paid, s.cancel_reason])).toEqual([
+      [onSale.id, 2, 1, null],
+      [called.id, 0, 0, 'Ремонт проектора'],
+    ]);
+    expect(rows[0]!.cancelled_at).toBeNull();
+    expect(rows[1]!.cancelled_at).toBe(cancel.body.cancelled_at);
+    // The bill no longer shows it; the staff list still does.
+    const bill = ScheduleListSchema.parse((await api.t.call('GET /schedules')).body);
+    expect(bill.flatMap((f) => f.schedule).map((s) => s.id)).not.toContain(called.id);
+  });
+
+  it('refuses a cashier the list, and changing or cancelling a session (403), writing nothing', async () => {
+    const cashier = (await buildSignedInUser(api.ctx, { role: 'cashier' })).token;
+    const session = await buildSession(api.ctx.db, { startsInMinutes: 900 });
+    expect((await api.t.call('GET /schedules/admin', {}, cashier)).status).toBe(403);
+    const moved = await api.t.call('PUT /schedules/:id', { params: { id: session.id }, body: { price: 999 } }, cashier);
+    expect(moved.status).toBe(403);
+    const cancelled = await api.t.call(
+      'POST /schedules/:id/cancel',
+      { params: { id: session.id }, body: { reason: 'Нет' } },
+      cashier,
+    );
+    expect(cancelled.status).toBe(403);
+    const [row] = await api.ctx.db.select().from(schema.sessions).where(eq(schema.sessions.id, session.id));
+    expect([row!.price, row!.cancelledAt]).toEqual([session.price, null]);
   });
 });

@@ -1,5 +1,6 @@
 /** The back office's schedule: the sessions table, and scheduling a session. */
 import { and, asc, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import { roublesOf } from '../../contract/money';
 import type { Session, StaffSession } from '../../contract/schedules';
 import { addDays, fromCinemaTime, toCinemaTime } from '../../contract/time';
@@ -17,7 +18,10 @@ import { startOfCinemaToday } from './service';
 
 const { sessions, films, halls, tickets, priceCards } = schema;
 
-/** Sessions from the start of the cinema's today on — or of one day — earliest first, with their sold seats. */
+/**
+ * Sessions from the start of the cinema's today on — or of one day — earliest first, with their sold
+ * seats. Cancelled sessions stay listed, with when and why (staff answer for them at the counter).
+ */
 export function listStaffSessions(
   ctx: Pick<AppContext, 'db'>,
   query: z.output<typeof StaffSessionQuerySchema>,
@@ -38,11 +42,15 @@ export function listStaffSessions(
     sql<number>`(select coalesce(sum(${tickets.priceKopecks}), 0) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${occupiesSeatSql()})`.mapWith(
       Number,
     );
+  const paid =
+    sql<number>`(select count(*) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${tickets.status} = ${LIVE_TICKET_STATUS})`.mapWith(
+      Number,
+    );
   return paginate(
     query,
     async (limit, offset) => {
       const rows = await ctx.db
-        .select({ session: sessions, film: films, hall: halls, taken, takings, card: priceCards })
+        .select({ session: sessions, film: films, hall: halls, taken, paid, takings, card: priceCards })
         .from(sessions)
         .innerJoin(films, eq(films.id, sessions.filmId))
         .innerJoin(halls, eq(halls.id, sessions.hallId))
@@ -51,7 +59,7 @@ export function listStaffSessions(
         .orderBy(asc(sessions.startTime), asc(sessions.id))
         .limit(limit)
         .offset(offset);
-      return rows.map(({ session, film, hall, taken, takings, card }) => ({
+      return rows.map(({ session, film, hall, taken, paid, takings, card }) => ({
         id: session.id,
         movie: { id: film.id, title: film.title, poster: film.poster },
         hall: { id: hall.id, name: hall.name },
@@ -61,9 +69,12 @@ export function listStaffSessions(
         price: session.price,
         free: Math.max(0, hall.capacity - taken),
         taken,
+        paid,
         total: hall.capacity,
         sum: roublesOf(takings),
         price_card: card ? { id: card.id, name: card.name } : null,
+        cancelled_at: session.cancelledAt ? toCinemaTime(session.cancelledAt) : null,
+        cancel_reason: session.cancelReason,
       }));
     },
     async () => {

@@ -21,8 +21,10 @@ import { orderInput, usePlaceOrder } from './api/place-order';
 import { useTicketChoice } from './api/ticket-choice';
 import { useTicketTypes } from '../../shared/seats/ticket-types';
 import { useSeatMap } from '../../shared/seats/use-seat-map';
+import { AdultGate } from './components/adult-gate';
 import { ExpiredDialog } from './components/expired-dialog';
 import { QuoteBreakdown, TicketLines } from '../../shared/seats/ticket-lines';
+import { ADULT_AGE, useAdultConfirmation } from './lib/adult-confirmation';
 import { zoneOfSeat } from '../../shared/seats/hall-layout';
 import { linesOf, localQuote, quoteOfConflict } from '../../shared/seats/prices';
 import styles from './checkout-page.module.css';
@@ -53,6 +55,7 @@ export default function CheckoutPage() {
   const local = session.data && plan.data && types.data ? localQuote(session.data, types.data, zones, lines) : null;
   const priced = useCheckoutQuote(sessionId, lines, local);
   const [typed, setTyped] = useState('');
+  const [adultConfirmed, confirmAdult] = useAdultConfirmation();
 
   if (!seatMap.signedIn) {
     return (
@@ -83,6 +86,18 @@ export default function CheckoutPage() {
   }
 
   const info = session.data;
+  // A link straight to the checkout of an 18+ film asks what the hall asks first (the tab may not have).
+  if (info.movie.age >= ADULT_AGE && !adultConfirmed) {
+    return (
+      <Shell>
+        <AdultGate
+          title={info.movie.title}
+          onConfirm={confirmAdult}
+          onCancel={() => void navigate(paths.film(info.movie.id))}
+        />
+      </Shell>
+    );
+  }
   const seats = seatMap.mine;
   const { quote, conflict } = priced;
   const zoneNames = new Map(plan.data.zones.map((z) => [z.code, z.name]));

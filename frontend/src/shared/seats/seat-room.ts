@@ -53,6 +53,8 @@ export class SeatRoom {
     this.socket = io({ transports: ['websocket', 'polling'], auth: token ? { token } : {}, autoConnect: false });
     this.socket.on('connect', () => void this.join());
     this.socket.on('disconnect', () => this.set({ status: 'offline' }));
+    // Cancelled while open: nothing is held or sold any more.
+    this.socket.on('seats:closed', () => this.set({ state: emptySeatMap(this.sessionId), status: 'missing' }));
     this.socket.on('seats:deltas', (deltas: SeatDelta[]) => {
       const state = deltas.reduce(applyDelta, this.view.state);
       if (state === this.view.state) return;

@@ -8,16 +8,7 @@
  * weekday and time (contract's suggestCard) until the manager picks one by hand; with a card the
  * price field shows the card's standard adult price, which the server keeps.
  */
-import {
-  ADULT_TICKET_TYPE,
-  formatRoubles,
-  fromCinemaTime,
-  ScheduleStoreBodySchema,
-  STANDARD_ZONE,
-  suggestCard,
-  toCinemaTime,
-  type PriceCard,
-} from '@kino/backend/contract';
+import { fromCinemaTime, ScheduleStoreBodySchema, suggestCard, toCinemaTime } from '@kino/backend/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -26,6 +17,7 @@ import { invalidate, useApiMutation, useApiQuery, useQueryClient } from '../../.
 import { useCan } from '../../../shared/auth/access';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { FormCard, FormMessage, SelectField, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
+import { cardAdultPrices, cardPrice, NO_CARD_HINT } from '../lib/price-card';
 
 /** 'YYYY-MM-DDTHH:mm' of a datetime-local field plus minutes, in the same form; '' when not a time. */
 function endOf(start: string, minutes: number | undefined): string {
@@ -37,12 +29,6 @@ function endOf(start: string, minutes: number | undefined): string {
     return '';
   }
 }
-
-/** The card's standard adult price, whole roubles as the session's `price` field takes them. */
-const cardPrice = (card: PriceCard | undefined): string => {
-  const price = card?.prices.find((p) => p.zone === STANDARD_ZONE && p.ticket_type === ADULT_TICKET_TYPE)?.price;
-  return price === undefined ? '' : String(Math.max(1, Math.round(price)));
-};
 
 export function ScheduleCreateForm() {
   const navigate = useNavigate();
@@ -121,14 +107,8 @@ export function ScheduleCreateForm() {
               cards.isError
                 ? 'Не удалось загрузить ценовые карты'
                 : card
-                  ? `${cardByHand ? 'Выбрана вручную' : 'Предложена правилами цен'}: ${card.prices
-                      .filter((p) => p.ticket_type === ADULT_TICKET_TYPE)
-                      .map(
-                        (p) =>
-                          `${zones.data?.find((z) => z.code === p.zone)?.name ?? p.zone} ${formatRoubles(p.price)}`,
-                      )
-                      .join(', ')}`
-                  : 'Без карты все места стоят одинаково — по цене билета'
+                  ? `${cardByHand ? 'Выбрана вручную' : 'Предложена правилами цен'}: ${cardAdultPrices(card, zones.data)}`
+                  : NO_CARD_HINT
             }
           >
             <option value="">{cards.isPending ? 'Загрузка карт...' : 'Без карты'}</option>

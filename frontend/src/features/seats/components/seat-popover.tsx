@@ -17,6 +17,7 @@ import {
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { isClientError } from '../../../shared/api/client';
 import { formatRemaining, useServerCountdown } from '../../../shared/lib/server-clock';
 import type { SessionChoice } from '../../../shared/seats/seat-popover';
 import { useSeatSession } from '../../../shared/seats/get-seat-session';
@@ -55,6 +56,12 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
     const element = dialog.current;
     if (element && !element.open) element.showModal();
   }, []);
+
+  // A map that closed while open (its session cancelled) asks for the session again: the answer says why.
+  const { refetch: refetchSession } = session;
+  useEffect(() => {
+    if (seatMap.status === 'missing') void refetchSession();
+  }, [seatMap.status, refetchSession]);
 
   const plan = useHallPlan(session.data?.hall.id ?? null);
   const types = useTicketTypes();
@@ -175,7 +182,12 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
             </div>
 
             {session.isError ? (
-              <p role="alert">Не удалось загрузить сеанс. Попробуйте ещё раз</p>
+              <p role="alert">
+                {/* A cancelled or unknown session says so (409, 404); a failed connection asks to retry. */}
+                {isClientError(session.error)
+                  ? session.error.message
+                  : 'Не удалось загрузить сеанс. Попробуйте ещё раз'}
+              </p>
             ) : seatMap.status === 'missing' ? (
               <p role="alert">Такого сеанса нет</p>
             ) : plan.isError ? (

@@ -1,0 +1,24 @@
+/** The session edit form's fields (issue 17, "Sessions change"): prefilled from the list, and what changed. */
+import type { ScheduleUpdateBody, StaffSession } from '@kino/backend/contract';
+
+/** The form's fields as typed: text, as the inputs hold it. */
+export type SessionFields = { hall_id: string; start_time: string; price_card_id: string; price: string };
+
+/** The session as the form starts: its hall, start (the picker's 'YYYY-MM-DDTHH:mm'), card and price. */
+export const fieldsOf = (session: StaffSession): SessionFields => ({
+  hall_id: String(session.hall.id),
+  // 'YYYY-MM-DD HH:mm:ss' → the picker's 'YYYY-MM-DDTHH:mm'.
+  start_time: session.start_time.slice(0, 16).replace(' ', 'T'),
+  price_card_id: session.price_card ? String(session.price_card.id) : '',
+  price: String(session.price),
+});
+
+/** What changed, as the endpoint takes it; a price only counts without a card (a card sets it). */
+export function changesOf(before: SessionFields, now: Partial<SessionFields>): ScheduleUpdateBody {
+  const body: ScheduleUpdateBody = {};
+  if (now.hall_id !== before.hall_id) body.hall_id = now.hall_id ?? '';
+  if (now.start_time !== before.start_time) body.start_time = (now.start_time ?? '').replace('T', ' ');
+  if (now.price_card_id !== before.price_card_id) body.price_card_id = now.price_card_id ?? '';
+  if (!now.price_card_id && now.price !== before.price) body.price = now.price ?? '';
+  return body;
+}
