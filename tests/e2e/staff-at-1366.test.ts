@@ -72,7 +72,7 @@ describe('a demoted staff member', () => {
 
     await changeRole(manager.id, 'cashier');
     await page.waitForSelector('main h1::-p-text(Недостаточно прав)');
-    expect(await menuOf(page)).toEqual(['Билеты', 'Смены', 'Главная']);
+    expect(await menuOf(page)).toEqual(['Билеты', 'Касса', 'Смены', 'Главная']);
     expect(await storedRole(page)).toBe('cashier');
   });
 });

@@ -4,7 +4,7 @@ import { API } from './api';
 
 /**
  * docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes
- * (issue 16), reports and shifts (issue 17) after SPEC's items.
+ * (issue 16), reports, the till and shifts (issue 17) after SPEC's items.
  */
 const SPEC_MENUS = {
   admin: [
@@ -22,12 +22,13 @@ const SPEC_MENUS = {
     'prices',
     'promo',
     'reports',
+    'till',
     'shifts',
     'home',
   ],
   'content-manager': ['films', 'persons', 'genres', 'news', 'countries', 'home'],
-  manager: ['films', 'tickets', 'halls', 'schedule', 'prices', 'promo', 'reports', 'shifts', 'home'],
-  cashier: ['tickets', 'shifts', 'home'],
+  manager: ['films', 'tickets', 'halls', 'schedule', 'prices', 'promo', 'reports', 'till', 'shifts', 'home'],
+  cashier: ['tickets', 'till', 'shifts', 'home'],
 } as const;
 
 describe('the access table', () => {

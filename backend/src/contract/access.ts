@@ -44,15 +44,16 @@ export type Resource = keyof typeof RESOURCES;
  * Resources that have a screen but no menu entry: the dashboard is the menu's last item ('Главная'),
  * achievements has a route in SPEC but is in no role's menu, the job monitor is an operator's screen,
  * orders are reached from the tickets table and the dashboard (SPEC's menus stay as SPEC lists them); the
- * till has its API but no screen yet (issue 17): it joins the menus with its screen.
+ * till and the shifts have their screens in the menus of the roles that have them.
  */
-const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'queues', 'orders', 'till']);
+const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'queues', 'orders']);
 
 /**
  * The right that opens a resource's screen (its route guard and its menu entry): 'list' for a table, a
- * narrower right where 'list' means more (shifts: 'list' is every cashier's; a cashier reads their own).
+ * narrower right where 'list' means more (shifts: 'list' is every cashier's; a cashier reads their own),
+ * the domain's verb for a tool whose screen lists nothing (the till is where one sells).
  */
-const SCREEN_ACTION: Partial<Record<Resource, Action>> = { shifts: 'read' };
+const SCREEN_ACTION: Partial<Record<Resource, Action>> = { till: 'sell', shifts: 'read' };
 export const screenAction = (resource: Resource): Action => SCREEN_ACTION[resource] ?? 'list';
 
 export type StaffRole = Exclude<Role, 'customer'>;

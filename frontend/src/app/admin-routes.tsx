@@ -1,6 +1,6 @@
 /**
  * The back office's routes, one per resource of the access table (contract/access.ts): each screen is
- * guarded by the right that opens it (screenAction: 'list', or the shifts' 'read'), at the path the table
+ * guarded by the right that opens it (screenAction: 'list', the till's 'sell', the shifts' 'read'), at the path the table
  * names. A resource without a screen here yet answers the not-found page.
  */
 import { RESOURCES, screenAction, type Action, type Resource } from '@kino/backend/contract';
@@ -30,6 +30,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   queues: lazy(() => import('./routes/admin/queues')),
   reports: lazy(() => import('./routes/admin/reports')),
   shifts: lazy(() => import('./routes/admin/shifts')),
+  till: lazy(() => import('./routes/admin/till')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */

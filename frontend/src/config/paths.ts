@@ -37,5 +37,7 @@ export const paths = {
   adminOrders: '/admin/dashboard/orders',
   adminOrder: (id: number | string) => `/admin/dashboard/orders/${id}`,
   adminShifts: '/admin/dashboard/shifts',
+  adminTill: '/admin/dashboard/till',
+  /** A shift's report (the cash expected and counted, sales and refunds by method). */
   adminShift: (id: number | string) => `/admin/dashboard/shifts/${id}`,
 } as const;

@@ -6,7 +6,7 @@
  */
 import type { SeatSessionView } from '@kino/backend/contract';
 import { useApiMutation } from '../../../shared/api/hooks';
-import type { ChosenLine } from '../lib/prices';
+import type { ChosenLine } from '../../../shared/seats/prices';
 
 export interface Purchase {
   session: Pick<SeatSessionView, 'id' | 'price' | 'start_time'>;

@@ -6,8 +6,8 @@
  */
 import type { QuoteView } from '@kino/backend/contract';
 import { useState } from 'react';
-import { useApiQuery } from '../../../shared/api/hooks';
-import type { ChosenLine } from '../lib/prices';
+import { useApiQuery } from '../api/hooks';
+import type { ChosenLine } from './prices';
 
 export interface Conflict {
   /** The lines and code it was quoted for. */

@@ -1,7 +1,7 @@
 import type { HallPlan } from '@kino/backend/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { planSeat as seat } from '../lib/hall-layout';
+import { planSeat as seat } from './hall-layout';
 import { HallGrid } from './hall-grid';
 
 const plan: HallPlan = {

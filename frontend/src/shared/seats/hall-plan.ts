@@ -1,4 +1,4 @@
-import { useApiQuery } from '../../../shared/api/hooks';
+import { useApiQuery } from '../api/hooks';
 
 /** GET /api/halls/{id}/plan: the hall's rows, seats, zones and flags (it changes rarely: kept a while). */
 export const useHallPlan = (hallId: number | null) =>

@@ -5,7 +5,7 @@
  * at a discount says so.
  */
 import { formatRoubles, seatLabel, type QuoteView, type TicketType } from '@kino/backend/contract';
-import { choosableTypes, discounts, type ChosenLine } from '../lib/prices';
+import { choosableTypes, discounts, type ChosenLine } from './prices';
 import styles from './ticket-lines.module.css';
 
 interface TicketLinesProps {

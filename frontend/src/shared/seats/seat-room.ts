@@ -16,7 +16,15 @@ import {
   type SeatServerEvents,
 } from '@kino/backend/contract';
 import { io, type Socket } from 'socket.io-client';
-import { applyDelta, emptySeatMap, fromSnapshot, markMine, mySeats, type SeatMapState } from './seat-map-state';
+import {
+  applyDelta,
+  emptySeatMap,
+  freeMine,
+  fromSnapshot,
+  markMine,
+  mySeats,
+  type SeatMapState,
+} from './seat-map-state';
 
 export type SeatMapStatus = 'connecting' | 'ready' | 'offline' | 'missing';
 
@@ -113,13 +121,19 @@ export class SeatRoom {
     await this.request('seats:release', seat);
   }
 
-  /** Gives back every seat of mine in the watched session (closing the popover, changing the session). */
+  /**
+   * Gives back every seat of mine in the watched session (closing the popover, changing the session, the
+   * till picking again): once the server says so they are free here at once, so a pick that follows counts
+   * from none rather than waiting for their delta.
+   */
   async releaseAll(): Promise<void> {
     if (!this.token || this.sessionId === null) return;
-    await this.socket
+    const sessionId = this.sessionId;
+    const ack: HoldAck | null = await this.socket
       .timeout(ACK_TIMEOUT_MS)
-      .emitWithAck('seats:release-all', { sessionId: this.sessionId })
+      .emitWithAck('seats:release-all', { sessionId })
       .catch(() => null);
+    if (ack?.ok && sessionId === this.sessionId) this.set({ state: freeMine(this.view.state) });
   }
 
   private async join() {

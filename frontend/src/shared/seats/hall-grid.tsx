@@ -7,7 +7,7 @@
  */
 import { planSeatLabel, type HallPlan, type PlanSeat, type SeatCode, type SeatState } from '@kino/backend/contract';
 import type { CSSProperties, KeyboardEvent } from 'react';
-import { KEY_DIRECTIONS, neighbour, planRows } from '../lib/hall-layout';
+import { KEY_DIRECTIONS, neighbour, planRows } from './hall-layout';
 import styles from './hall-grid.module.css';
 
 interface HallGridProps {

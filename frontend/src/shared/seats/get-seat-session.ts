@@ -1,4 +1,4 @@
-import { useApiQuery } from '../../../shared/api/hooks';
+import { useApiQuery } from '../api/hooks';
 
 /** GET /api/seats/{id}: the film, hall, time and price of a session. */
 export const useSeatSession = (sessionId: number | null) =>

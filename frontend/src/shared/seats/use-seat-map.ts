@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useSession } from '../../../shared/auth/session';
+import { useSession } from '../auth/session';
 import { mySeats } from './seat-map-state';
 import { SeatRoom } from './seat-room';
 

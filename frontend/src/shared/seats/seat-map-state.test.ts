@@ -1,6 +1,6 @@
 import type { SeatSnapshot } from '@kino/backend/contract';
 import { describe, expect, it } from 'vitest';
-import { applyDelta, emptySeatMap, fromSnapshot, markMine, mySeats } from './seat-map-state';
+import { applyDelta, emptySeatMap, freeMine, fromSnapshot, markMine, mySeats } from './seat-map-state';
 
 const snapshot: SeatSnapshot = {
   sessionId: 7,
@@ -73,5 +73,12 @@ describe('seat map state', () => {
     expect(held.seats.get('r6m7')).toBe('mine');
     expect(held.deadline).toBe(2_000_000);
     expect(held.offset).toBe(900);
+  });
+
+  it('frees my seats at once when I give them all back, keeping the others’', () => {
+    const freed = freeMine(fromSnapshot(snapshot));
+    expect(Object.fromEntries(freed.seats)).toEqual({ r1m1: 'sold', r2m2: 'held' });
+    expect(freed.deadline).toBeNull();
+    expect(mySeats(freed)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {
   type SeatSnapshot,
   type SeatState,
 } from '@kino/backend/contract';
-import { clockOffset } from '../../../shared/lib/server-clock';
+import { clockOffset } from '../lib/server-clock';
 
 export interface SeatMapState {
   sessionId: number | null;
@@ -95,6 +95,12 @@ export function markMine(
 ): SeatMapState {
   const seats = new Map(state.seats).set(seat, 'mine');
   return { ...state, seats, deadline: ack.deadline, offset: clockOffset(ack.now, trip.receivedAt, trip.sentAt) };
+}
+
+/** My seats given back (their deltas follow): free on this map at once, and no deadline left. */
+export function freeMine(state: SeatMapState): SeatMapState {
+  const seats = new Map([...state.seats].filter(([, s]) => s !== 'mine'));
+  return { ...state, seats, deadline: null };
 }
 
 /** My seats, in hall order (row, then place). */

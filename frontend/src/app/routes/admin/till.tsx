@@ -1,0 +1,3 @@
+import { TillPage } from '../../../features/till/components/till-page';
+
+export default TillPage;

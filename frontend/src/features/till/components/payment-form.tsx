@@ -1,0 +1,133 @@
+/**
+ * How the buyer pays: cash (the amount handed over, and the change at once), card on the bank's terminal
+ * (its RRN if typed) or a payment link sent to an e-mail; an e-mail for the tickets otherwise. Enter in
+ * any field pays. The form is the caller's to check and send (onPay); it shows the complaints it is given.
+ */
+import { formatRoubles, type TillMethod } from '@kino/backend/contract';
+import { useId, useState, type FormEvent, type Ref } from 'react';
+import { TextField } from '../../../shared/ui/form';
+import { checkCash } from '../lib/cash';
+import type { Payment } from '../lib/sale-request';
+import styles from './till.module.css';
+
+const METHODS: { value: TillMethod; label: string }[] = [
+  { value: 'cash', label: 'Наличные' },
+  { value: 'card', label: 'Карта' },
+  { value: 'link', label: 'Ссылка на оплату' },
+];
+
+const PAY_LABEL: Record<TillMethod, string> = {
+  cash: 'Оплата наличными',
+  card: 'Оплачено картой',
+  link: 'Отправить ссылку на оплату',
+};
+
+interface PaymentFormProps {
+  formRef: Ref<HTMLFormElement>;
+  /** The total to pay, or null while it is not known. */
+  total: number | null;
+  seats: number;
+  disabled: boolean;
+  busy: boolean;
+  errors: Record<string, string>;
+  onPay(payment: Payment): void;
+  /** A field was changed: its old complaint goes. */
+  onEdit(field: keyof Payment): void;
+}
+
+export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onPay, onEdit }: PaymentFormProps) {
+  const id = useId();
+  const [payment, setPayment] = useState<Payment>({ method: 'cash', given: '', rrn: '', contact: '' });
+  const set = (field: keyof Payment, value: string) => {
+    setPayment((p) => ({ ...p, [field]: value }));
+    onEdit(field);
+  };
+  const cash = total === null ? null : checkCash(total, payment.given);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!busy) onPay(payment);
+  }
+
+  return (
+    <form ref={formRef} className={styles.payment} onSubmit={submit} noValidate aria-label="Оплата">
+      <fieldset className={styles.methods} disabled={busy}>
+        <legend className={styles.legend}>Способ оплаты</legend>
+        {METHODS.map((m) => (
+          <label key={m.value} className={styles.method}>
+            <input
+              type="radio"
+              name="method"
+              value={m.value}
+              checked={payment.method === m.value}
+              onChange={() => set('method', m.value)}
+            />
+            {m.label}
+          </label>
+        ))}
+      </fieldset>
+
+      {payment.method === 'cash' && (
+        <div className={styles.cash}>
+          <TextField
+            label="Получено от покупателя, ₽"
+            name="given"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Без сдачи"
+            value={payment.given}
+            onChange={(event) => set('given', event.target.value)}
+            error={errors.given}
+            readOnly={busy}
+          />
+          <p className={styles.change} id={`${id}-change`} aria-live="polite">
+            {cash?.kind === 'change' && (
+              <>
+                Сдача: <strong>{formatRoubles(cash.change)}</strong>
+              </>
+            )}
+            {cash?.kind === 'short' && <>Не хватает {formatRoubles(cash.missing)}</>}
+          </p>
+        </div>
+      )}
+      {payment.method === 'card' && (
+        <TextField
+          label="RRN с чека терминала (необязательно)"
+          name="rrn"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="12 цифр"
+          maxLength={12}
+          value={payment.rrn}
+          onChange={(event) => set('rrn', event.target.value)}
+          error={errors.rrn}
+          readOnly={busy}
+        />
+      )}
+      <TextField
+        label={
+          payment.method === 'link' ? 'Почта покупателя: придёт ссылка на оплату' : 'Почта для билетов (необязательно)'
+        }
+        name="contact"
+        type="email"
+        autoComplete="off"
+        value={payment.contact}
+        onChange={(event) => set('contact', event.target.value)}
+        error={errors.contact}
+        required={payment.method === 'link'}
+        readOnly={busy}
+      />
+      <button
+        type="submit"
+        className={styles.pay}
+        disabled={disabled || busy}
+        aria-busy={busy}
+        aria-keyshortcuts="Enter"
+      >
+        {busy
+          ? 'Продаём...'
+          : `${PAY_LABEL[payment.method]}${total !== null && seats > 0 ? ` · ${formatRoubles(total)}` : ''}`}
+      </button>
+    </form>
+  );
+}
