@@ -37,7 +37,9 @@ export function EaisPanel() {
                   : `Ждут передачи: ${operations(state.unreported)}, в пределах ${EAIS_DEADLINE_MINUTES} минут.`}
               </p>
             ) : (
-              <p className={styles.eaisAlert} role="alert">
+              // A standing warning under the panel's heading, not an alert: the page itself works (and the
+              // demo's sales, never reported, would otherwise greet every visit as an error).
+              <p className={styles.eaisAlert}>
                 Не переданы в ЕАИС продажи сеансов: {state.problems_count}. Продажи нужно передать в течение часа —
                 иначе штраф.
               </p>
