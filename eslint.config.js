@@ -117,6 +117,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Files served as they are (frontend/public): classic browser scripts.
+  { files: ['frontend/public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   ...BOUNDARIES,
   {
     files: ['scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx'],

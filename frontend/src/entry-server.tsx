@@ -62,9 +62,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     </StrictMode>,
   );
   const pathname = new URL(request.url, request.siteUrl).pathname;
-  const assets = chunkLinks(request.manifest, server.chunks, request.template);
-  const html = request.template
-    .replace('</head>', () => `${assets}</head>`)
+  const stylesheets = chunkStylesheets(request.manifest, server.chunks, request.template);
+  const html = paintFirst(request.template)
+    .replace('</head>', () => `${stylesheets}</head>`)
     .replace(/<title>[^<]*<\/title>/, () => headTags(server.meta, request.siteUrl, pathname, server.status))
     .replace(/\s*<meta\s+name="description"[^>]*>/, '')
     .replace(
@@ -138,32 +138,42 @@ function headTags(meta: PageMeta, siteUrl: string, pathname: string, status: num
 }
 
 /**
- * The stylesheets and modules of the lazy pages the render showed, with what they import, less what the
- * page links already: in the head, so the HTML paints styled and the chunk is fetched alongside the entry.
+ * A page rendered here is whole without scripts: it paints from its HTML and stylesheets, and the app that
+ * hydrates it is loaded after that first frame (public/paint-first.js) rather than with the HTML, where its
+ * download and compilation held the first paint on a slow phone. So the page names its entry for the loader
+ * and preloads none of the app's modules. The page shell the browser renders keeps Vite's tags.
  */
-function chunkLinks(
+function paintFirst(template: string): string {
+  return template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      '<script defer src="/paint-first.js" data-entry="$1"></script>',
+    );
+}
+
+/**
+ * The stylesheets of the lazy pages the render showed and of what they import, less what the page links
+ * already: in the head, so the HTML paints styled (their modules come with the app, after the first paint).
+ */
+function chunkStylesheets(
   manifest: Record<string, ManifestChunk> | undefined,
   chunks: ReadonlySet<string>,
   template: string,
 ): string {
   if (!manifest) return '';
   const css = new Set<string>();
-  const js = new Set<string>();
+  const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
   };
   chunks.forEach(visit);
-  const linked = (file: string) => template.includes(`/${file}"`);
-  return [
-    ...[...css]
-      .filter((f) => !linked(f))
-      .map((f) => `  <link rel="stylesheet" crossorigin href="/${escapeHtml(f)}">\n`),
-    ...[...js]
-      .filter((f) => !linked(f))
-      .map((f) => `  <link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">\n`),
-  ].join('');
+  return [...css]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `  <link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">\n`)
+    .join('');
 }

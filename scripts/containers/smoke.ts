@@ -144,8 +144,12 @@ try {
     assert.match(html, /<title>[^<]*Ракета/);
     // The page is the API's render (nginx sends every page there), with the API's security headers.
     assert.equal(home.headers['x-frame-options'], 'DENY');
-    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    assert.ok(script, 'the home page names no script under /assets/');
+    // The rendered page loads its app after the first paint (frontend/public/paint-first.js), from nginx's disk too.
+    const loader = await call(`${web}/paint-first.js`);
+    assert.equal(loader.status, 200);
+    assert.match(String(loader.headers['content-type']), /javascript/);
+    const script = /<script[^>]+src="\/paint-first\.js" data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    assert.ok(script, 'the home page names no app entry under /assets/');
     const asset = await call(`${web}${script}`);
     assert.equal(asset.status, 200);
     assert.match(String(asset.headers['content-type']), /javascript/);

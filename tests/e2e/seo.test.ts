@@ -41,6 +41,10 @@ describe('pages rendered on the server', () => {
     expect(meta(html, 'og:image')).toBe(`${site.ctx.config.publicUrl}/storage/images/promo-1.svg`);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'description')).toMatch(/^Звёздный путь домой/);
+    // The app comes after the first paint: the page names its entry for the loader and preloads no module.
+    expect(html).toMatch(/<script defer src="\/paint-first\.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
   });
 
   it('answers every public list and page with its own title', async () => {

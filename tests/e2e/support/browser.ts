@@ -28,6 +28,19 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Until React has a root on the page's #root (it marks its container when hydrateRoot or createRoot runs; from
+ * then on a tap on a part still hydrating is replayed). Pages without the app (a PDF, the API docs) and pages
+ * opened with JavaScript off are ready as they load.
+ */
+async function untilLive(page: Page): Promise<void> {
+  if (!page.isJavaScriptEnabled()) return;
+  // A string: this module is also compiled without the DOM's types (the benchmarks import CHROMIUM_ARGS).
+  await page.waitForFunction(
+    `(() => { const root = document.getElementById('root'); return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$')); })()`,
+  );
+}
+
 /** `args`: Chromium flags beyond CHROMIUM_ARGS (e.g. a fake camera). */
 export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Promise<TestBrowser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,6 +68,20 @@ export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Pr
         if (msg.type() === 'warn') page.warnings.push(msg.text());
       });
       await page.setViewport({ width, height });
+      // A page rendered on the server loads its app after it has painted (frontend/public/paint-first.js): an
+      // address opened here is ready once the app has taken over the page, as a viewer's taps work only then.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await untilLive(page);
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await untilLive(page);
+        return response;
+      };
       return page;
     },
     async close() {

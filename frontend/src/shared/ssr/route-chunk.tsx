@@ -1,6 +1,6 @@
 /**
  * A page loaded as its own chunk (React.lazy) that tells a server render it was shown: the server then
- * links the chunk's stylesheets and modules in the page's head (entry-server.tsx, from Vite's manifest),
+ * links the chunk's stylesheets in the page's head (entry-server.tsx, from Vite's manifest),
  * so the HTML paints styled at once rather than when the chunk's script arrives (a late stylesheet moved
  * the page and delayed its largest paint).
  */

@@ -9,7 +9,7 @@ interface PictureProps {
   width: number;
   height: number;
   className?: string;
-  /** The first screen's main image loads eagerly, everything else lazily. */
+  /** The first screen's main image loads eagerly and first (it is the page's largest paint), everything else lazily. */
   eager?: boolean;
   /** Drawn at exactly width × height (a table's thumbnail), not stretched to its box. */
   fixed?: boolean;
@@ -41,6 +41,7 @@ export function Picture({ src, alt, width, height, className, eager = false, fix
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       style={size}
     />

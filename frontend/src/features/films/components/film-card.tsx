@@ -17,10 +17,12 @@ interface FilmCardProps {
   image: 'poster' | 'promo';
   /** 2 on a page of cards under its h1, 3 inside a block of the page. */
   headingLevel?: 2 | 3;
+  /** On the first screen: its picture loads at once (see Picture). */
+  eager?: boolean;
 }
 
 /** A film as a card linking to its page: image (alt text = title), age badge, title, genre line. */
-export function FilmCard({ film, image, headingLevel = 3 }: FilmCardProps) {
+export function FilmCard({ film, image, headingLevel = 3, eager }: FilmCardProps) {
   const isPoster = image === 'poster';
   return (
     <MediaCard
@@ -31,6 +33,7 @@ export function FilmCard({ film, image, headingLevel = 3 }: FilmCardProps) {
       title={film.title}
       titleAs={headingLevel === 2 ? 'h2' : 'h3'}
       badge={<AgeBadge age={film.age} />}
+      eager={eager}
     >
       {genreLine(film.genres)}
     </MediaCard>

@@ -152,7 +152,7 @@ function CatalogueSections({ films, filtered, site }: { films: CatalogueFilm[]; 
           Найдено фильмов: {films.length}
         </p>
       )}
-      {SECTIONS.map(({ showing, title, empty }) => {
+      {SECTIONS.map(({ showing, title, empty }, section) => {
         const list = films.filter((f) => f.showing === showing);
         // Searching, an empty section says nothing; otherwise the bill and the announcements say they are empty.
         if (list.length === 0 && (filtered || !empty)) return null;
@@ -164,8 +164,9 @@ function CatalogueSections({ films, filtered, site }: { films: CatalogueFilm[]; 
               <p className={styles.empty}>{empty}</p>
             ) : (
               <FilmGrid>
-                {list.map((film) => (
-                  <FilmCard key={film.id} film={film} image="poster" headingLevel={3} />
+                {list.map((film, i) => (
+                  // The first row of the first section is on a phone's first screen (two posters a row).
+                  <FilmCard key={film.id} film={film} image="poster" headingLevel={3} eager={section === 0 && i < 2} />
                 ))}
               </FilmGrid>
             )}
