@@ -15,3 +15,6 @@ export function RowButton({
 }: ButtonHTMLAttributes<HTMLButtonElement> & { danger?: boolean; 'aria-label': string }) {
   return <button type="button" className={danger ? styles.danger : styles.small} {...button} />;
 }
+
+/** The same small pill on a button that is not a row's own (a preset, a row form's «Сохранить»). */
+export const smallButtonClass = styles.small;

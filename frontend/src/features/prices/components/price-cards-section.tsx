@@ -18,6 +18,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { ErrorState } from '../../../shared/ui/query-state';
 import { PageLoader } from '../../../shared/ui/page-loader';
+import { RowActions, RowButton } from '../../../shared/ui/row-actions';
 import { useDeleteCard, usePriceCards, useSaveCard, useSeatZones, useTicketTypes } from '../api/prices';
 import { cellErrors, cellKey, gridOf, pricesOf, rulePrice, type CardGrid } from '../lib/card-grid';
 import { numberOf } from '../../../shared/lib/number-text';
@@ -96,24 +97,20 @@ export function PriceCardsSection() {
                       .join(' · ')}
                   </td>
                   <td className={styles.numeric}>{card.sessions}</td>
-                  <td className={styles.rowActions}>
-                    <button
-                      type="button"
-                      className={styles.small}
-                      onClick={() => setEditing({ card })}
-                      aria-label={`Изменить карту «${card.name}»`}
-                    >
-                      Изменить
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.danger}
-                      onClick={() => del(card)}
-                      disabled={remove.isPending}
-                      aria-label={`Удалить карту «${card.name}»`}
-                    >
-                      Удалить
-                    </button>
+                  <td>
+                    <RowActions>
+                      <RowButton onClick={() => setEditing({ card })} aria-label={`Изменить карту «${card.name}»`}>
+                        Изменить
+                      </RowButton>
+                      <RowButton
+                        danger
+                        onClick={() => del(card)}
+                        disabled={remove.isPending}
+                        aria-label={`Удалить карту «${card.name}»`}
+                      >
+                        Удалить
+                      </RowButton>
+                    </RowActions>
                   </td>
                 </tr>
               ))}

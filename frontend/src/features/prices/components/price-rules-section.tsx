@@ -12,6 +12,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { FormMessage, SelectField, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { ErrorState } from '../../../shared/ui/query-state';
+import { RowActions, RowButton, smallButtonClass } from '../../../shared/ui/row-actions';
 import { useDeleteRule, usePriceCards, usePriceRules, useSaveRule } from '../api/prices';
 import { ALL_DAYS, daysText, hasDay, toggleDay, WEEKDAYS, WEEKEND, WORKDAYS } from '../lib/weekdays';
 import styles from './prices.module.css';
@@ -94,27 +95,23 @@ export function PriceRulesSection() {
                     {rule.from_time.slice(0, 5)}–{rule.until_time.slice(0, 5)}
                   </td>
                   <td>{cardName(rule.card_id)}</td>
-                  <td className={styles.rowActions}>
-                    <button
-                      type="button"
-                      className={styles.small}
-                      onClick={() => setEditing({ rule })}
-                      aria-label={`Изменить правило «${rule.name}»`}
-                    >
-                      Изменить
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.danger}
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        window.confirm(`Удалить правило «${rule.name}»?`) &&
-                        remove.mutate({ params: { id: String(rule.id) } })
-                      }
-                      aria-label={`Удалить правило «${rule.name}»`}
-                    >
-                      Удалить
-                    </button>
+                  <td>
+                    <RowActions>
+                      <RowButton onClick={() => setEditing({ rule })} aria-label={`Изменить правило «${rule.name}»`}>
+                        Изменить
+                      </RowButton>
+                      <RowButton
+                        danger
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          window.confirm(`Удалить правило «${rule.name}»?`) &&
+                          remove.mutate({ params: { id: String(rule.id) } })
+                        }
+                        aria-label={`Удалить правило «${rule.name}»`}
+                      >
+                        Удалить
+                      </RowButton>
+                    </RowActions>
                   </td>
                 </tr>
               ))}
@@ -163,13 +160,13 @@ function RuleDialog({ rule, cards, onClose }: { rule?: PriceRule; cards: PriceCa
             </label>
           ))}
           <div className={styles.presets}>
-            <button type="button" className={styles.small} onClick={() => form.set('weekdays', WORKDAYS)}>
+            <button type="button" className={smallButtonClass} onClick={() => form.set('weekdays', WORKDAYS)}>
               Будни
             </button>
-            <button type="button" className={styles.small} onClick={() => form.set('weekdays', WEEKEND)}>
+            <button type="button" className={smallButtonClass} onClick={() => form.set('weekdays', WEEKEND)}>
               Выходные
             </button>
-            <button type="button" className={styles.small} onClick={() => form.set('weekdays', ALL_DAYS)}>
+            <button type="button" className={smallButtonClass} onClick={() => form.set('weekdays', ALL_DAYS)}>
               Все дни
             </button>
           </div>

@@ -9,6 +9,7 @@ import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { FormMessage, TextField, formStyles } from '../../../shared/ui/form';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useSaveSeatZone, useSeatZones } from '../api/prices';
+import { smallButtonClass } from '../../../shared/ui/row-actions';
 import styles from './prices.module.css';
 
 const RowSchema = SeatZoneBodySchema.safeExtend({ code: ZoneCodeSchema });
@@ -59,7 +60,7 @@ function SeatZoneRow({ zone }: { zone: SeatZone }) {
           aria-label={`Цвет зоны «${zone.name}» на схеме`}
         />
       </label>
-      <button type="submit" className={styles.small} disabled={form.saving} aria-busy={form.saving}>
+      <button type="submit" className={smallButtonClass} disabled={form.saving} aria-busy={form.saving}>
         {form.saving ? 'Сохранение...' : 'Сохранить'}
       </button>
       <div className={styles.rowMessage} aria-live="polite">

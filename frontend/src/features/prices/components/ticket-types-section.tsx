@@ -17,6 +17,7 @@ import { numberOf, numberText } from '../../../shared/lib/number-text';
 import { FormMessage, SelectField, TextField, formStyles } from '../../../shared/ui/form';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useSaveTicketType, useTicketTypes } from '../api/prices';
+import { smallButtonClass } from '../../../shared/ui/row-actions';
 import styles from './prices.module.css';
 
 export const RULE_LABELS: Record<TicketTypeRule, string> = {
@@ -120,7 +121,7 @@ function TicketTypeRow({ type }: { type?: TicketType }) {
         />
         Продаётся
       </label>
-      <button type="submit" className={styles.small} disabled={form.saving} aria-busy={form.saving}>
+      <button type="submit" className={smallButtonClass} disabled={form.saving} aria-busy={form.saving}>
         {form.saving ? 'Сохранение...' : type ? 'Сохранить' : 'Добавить'}
       </button>
       <div className={styles.rowMessage} aria-live="polite">

@@ -11,6 +11,7 @@ import { useCan } from '../../../shared/auth/access';
 import { useDocumentTitle } from '../../../shared/lib/page-meta';
 import { FormMessage } from '../../../shared/ui/form';
 import { ResourceTable } from '../../../shared/ui/resource-table';
+import { RowActions, RowButton } from '../../../shared/ui/row-actions';
 import { discountText, promoFormValues } from '../lib/promo-form';
 import { PromoCodeDialog } from './promo-code-dialog';
 import styles from './promo-codes.module.css';
@@ -89,29 +90,23 @@ export function PromoCodesPage() {
           {
             header: 'Действия',
             cell: (p) => (
-              <div className={styles.rowActions}>
+              <RowActions>
                 {can('promo', 'update') && (
-                  <button
-                    type="button"
-                    className={styles.small}
-                    onClick={() => setEditing({ promo: p })}
-                    aria-label={`Изменить промокод ${p.code}`}
-                  >
+                  <RowButton onClick={() => setEditing({ promo: p })} aria-label={`Изменить промокод ${p.code}`}>
                     Изменить
-                  </button>
+                  </RowButton>
                 )}
                 {can('promo', 'delete') && (
-                  <button
-                    type="button"
-                    className={styles.danger}
+                  <RowButton
+                    danger
                     disabled={remove.isPending}
                     onClick={() => del(p)}
                     aria-label={`Удалить промокод ${p.code}`}
                   >
                     Удалить
-                  </button>
+                  </RowButton>
                 )}
-              </div>
+              </RowActions>
             ),
           },
         ]}

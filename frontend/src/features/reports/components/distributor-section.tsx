@@ -13,11 +13,11 @@ import {
   type DistributorReport,
 } from '@kino/backend/contract';
 import { useState } from 'react';
-import { ApiError } from '../../../shared/api/client';
 import { DateFilter } from '../../../shared/ui/date-filter';
 import { FormMessage, SelectField } from '../../../shared/ui/form';
 import { QueryState } from '../../../shared/ui/query-state';
 import { downloadDistributorReport, useDistributorReport, useWeekFilms } from '../api/reports';
+import { ExportButtons, useDownload } from './export-buttons';
 import styles from './reports.module.css';
 
 export function DistributorSection() {
@@ -29,21 +29,9 @@ export function DistributorSection() {
   const film = list.find((f) => f.id === picked) ?? list[0];
   const query = film ? { film_id: film.id, week } : undefined;
   const report = useDistributorReport(query);
-  const [exporting, setExporting] = useState<DistributorFormat>();
-  const [exportError, setExportError] = useState<string>();
-
-  const exportAs = async (format: DistributorFormat) => {
-    if (!query) return;
-    setExporting(format);
-    setExportError(undefined);
-    try {
-      await downloadDistributorReport(query, format);
-    } catch (err) {
-      setExportError(err instanceof ApiError ? err.message : 'Не удалось скачать отчёт. Попробуйте снова');
-    } finally {
-      setExporting(undefined);
-    }
-  };
+  const download = useDownload(async (format: DistributorFormat) => {
+    if (query) await downloadDistributorReport(query, format);
+  });
 
   return (
     <section className={styles.section} aria-labelledby="distributor-title">
@@ -85,24 +73,12 @@ export function DistributorSection() {
             </option>
           ))}
         </SelectField>
-        <div className={styles.exports}>
-          {(['pdf', 'xlsx'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className={styles.button}
-              disabled={!query || exporting !== undefined}
-              onClick={() => void exportAs(format)}
-            >
-              {exporting === format ? 'Готовим…' : `Скачать ${format.toUpperCase()}`}
-            </button>
-          ))}
-        </div>
+        <ExportButtons formats={['pdf', 'xlsx']} download={download} disabled={!query} />
       </form>
       <p className={styles.note} aria-live="polite">
         Неделя: {formatDayWithWeekday(week)} — {formatDayWithWeekday(addDays(week, 6))}
       </p>
-      {exportError && <FormMessage kind="error">{exportError}</FormMessage>}
+      {download.error && <FormMessage kind="error">{download.error}</FormMessage>}
       <QueryState
         query={films}
         loading="Ищем фильмы недели…"

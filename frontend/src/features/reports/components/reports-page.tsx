@@ -14,13 +14,13 @@ import {
   type SalesRow,
 } from '@kino/backend/contract';
 import { useState } from 'react';
-import { ApiError } from '../../../shared/api/client';
 import { DateFilter } from '../../../shared/ui/date-filter';
 import { FormMessage, SelectField } from '../../../shared/ui/form';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useDocumentTitle } from '../../../shared/lib/page-meta';
 import { downloadSalesReport, useLiveReports, useSalesReport } from '../api/reports';
 import { DistributorSection } from './distributor-section';
+import { ExportButtons, useDownload } from './export-buttons';
 import { lastMonth, periodProblem } from '../lib/period';
 import { SalesChart } from './sales-chart';
 import styles from './reports.module.css';
@@ -45,20 +45,7 @@ export function ReportsPage() {
   const problem = periodProblem(period.from, period.to);
   const query = { ...period, by };
   const report = useSalesReport(problem ? undefined : query);
-  const [exporting, setExporting] = useState<ReportFormat>();
-  const [exportError, setExportError] = useState<string>();
-
-  const exportAs = async (format: ReportFormat) => {
-    setExporting(format);
-    setExportError(undefined);
-    try {
-      await downloadSalesReport(query, format);
-    } catch (err) {
-      setExportError(err instanceof ApiError ? err.message : 'Не удалось скачать отчёт. Попробуйте снова');
-    } finally {
-      setExporting(undefined);
-    }
-  };
+  const download = useDownload((format: ReportFormat) => downloadSalesReport(query, format));
 
   return (
     <div className={styles.page}>
@@ -73,22 +60,10 @@ export function ReportsPage() {
             </option>
           ))}
         </SelectField>
-        <div className={styles.exports}>
-          {(['csv', 'xlsx'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className={styles.button}
-              disabled={Boolean(problem) || exporting !== undefined}
-              onClick={() => void exportAs(format)}
-            >
-              {exporting === format ? 'Готовим…' : `Скачать ${format.toUpperCase()}`}
-            </button>
-          ))}
-        </div>
+        <ExportButtons formats={['csv', 'xlsx']} download={download} disabled={Boolean(problem)} />
       </form>
       {problem && <FormMessage kind="error">{problem}</FormMessage>}
-      {exportError && <FormMessage kind="error">{exportError}</FormMessage>}
+      {download.error && <FormMessage kind="error">{download.error}</FormMessage>}
       <p className={styles.note}>
         Продажи считаются по дате сеанса; возвраты — билеты этих сеансов, возвращённые к сегодняшнему дню. Цифры
         обновляются сами, как только билет продан или возвращён — на сайте или в кассе.
