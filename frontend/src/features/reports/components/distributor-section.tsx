@@ -13,11 +13,12 @@ import {
   type DistributorReport,
 } from '@kino/backend/contract';
 import { useState } from 'react';
+import { useDownload } from '../../../shared/api/download';
 import { DateFilter } from '../../../shared/ui/date-filter';
 import { FormMessage, SelectField } from '../../../shared/ui/form';
 import { QueryState } from '../../../shared/ui/query-state';
 import { downloadDistributorReport, useDistributorReport, useWeekFilms } from '../api/reports';
-import { ExportButtons, useDownload } from './export-buttons';
+import { ExportButtons } from './export-buttons';
 import styles from './reports.module.css';
 
 export function DistributorSection() {

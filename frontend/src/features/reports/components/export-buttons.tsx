@@ -1,33 +1,9 @@
 /**
- * A report's downloads («Скачать CSV», «Скачать PDF»…): one at a time, the button saying «Готовим…» while
- * it is made, and why one failed (shown by the page where it puts its messages).
+ * A report's download buttons («Скачать CSV», «Скачать PDF»…; useDownload): one at a time, the button saying
+ * «Готовим…» while its file is made. Why one failed, the page shows where it puts its messages.
  */
-import { useState } from 'react';
-import { ApiError } from '../../../shared/api/client';
+import type { Download } from '../../../shared/api/download';
 import styles from './reports.module.css';
-
-export interface Download<F extends string> {
-  exporting: F | undefined;
-  error: string | undefined;
-  start(format: F): Promise<void>;
-}
-
-export function useDownload<F extends string>(download: (format: F) => Promise<void>): Download<F> {
-  const [exporting, setExporting] = useState<F>();
-  const [error, setError] = useState<string>();
-  const start = async (format: F) => {
-    setExporting(format);
-    setError(undefined);
-    try {
-      await download(format);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Не удалось скачать отчёт. Попробуйте снова');
-    } finally {
-      setExporting(undefined);
-    }
-  };
-  return { exporting, error, start };
-}
 
 export function ExportButtons<F extends string>({
   formats,

@@ -14,13 +14,14 @@ import {
   type SalesRow,
 } from '@kino/backend/contract';
 import { useState } from 'react';
+import { useDownload } from '../../../shared/api/download';
 import { DateFilter } from '../../../shared/ui/date-filter';
 import { FormMessage, SelectField } from '../../../shared/ui/form';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useDocumentTitle } from '../../../shared/lib/page-meta';
 import { downloadSalesReport, useLiveReports, useSalesReport } from '../api/reports';
 import { DistributorSection } from './distributor-section';
-import { ExportButtons, useDownload } from './export-buttons';
+import { ExportButtons } from './export-buttons';
 import { lastMonth, periodProblem } from '../lib/period';
 import { SalesChart } from './sales-chart';
 import styles from './reports.module.css';

@@ -17,7 +17,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../shared/api/client';
+import { useDownload } from '../../../shared/api/download';
 import { useCan } from '../../../shared/auth/access';
 import { useDocumentTitle } from '../../../shared/lib/page-meta';
 import { FormMessage } from '../../../shared/ui/form';
@@ -177,25 +177,20 @@ function MethodTable({
 }
 
 function PdfButton({ id }: { id: number }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const download = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await downloadShiftPdf(id);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Не удалось скачать отчёт. Попробуйте снова');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useDownload((_format: 'pdf') => downloadShiftPdf(id));
+  const busy = download.exporting !== undefined;
   return (
     <>
-      <button type="button" className={styles.button} onClick={() => void download()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => void download.start('pdf')}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {busy ? 'Готовим PDF…' : 'Скачать PDF'}
       </button>
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {download.error && <FormMessage kind="error">{download.error}</FormMessage>}
     </>
   );
 }
