@@ -12,6 +12,7 @@ import type { Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type TestSite } from './support/site';
+import { waitsForTheApp } from './support/browser';
 
 let site: TestSite;
 let kp: FakeKinopoisk;
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 async function signedInPage(email: string): Promise<Page & { errors: string[] }> {
   const context = await site.browser.browser.createBrowserContext();
-  const page = (await context.newPage()) as Page & { errors: string[] };
+  const page = waitsForTheApp((await context.newPage()) as Page & { errors: string[] });
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
   await page.setViewport({ width: 1280, height: 900 });

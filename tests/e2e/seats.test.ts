@@ -9,6 +9,7 @@ import { minutesLaterToday } from './support/clock';
 import { openSessionFromSchedule } from './support/public-data';
 import { payAtCheckout } from './support/payment';
 import { signInAsNewViewer } from './support/staff';
+import { waitsForTheApp } from './support/browser';
 
 /** Viewers of a site, each in a browser profile of its own (its own local storage). */
 function browsing(site: () => TestSite) {
@@ -17,7 +18,7 @@ function browsing(site: () => TestSite) {
   async function viewer(signedIn: boolean): Promise<Page> {
     const context = await site().browser.browser.createBrowserContext();
     contexts.push(context);
-    const page = await context.newPage();
+    const page = waitsForTheApp(await context.newPage());
     await page.setViewport({ width: 1280, height: 900 });
     if (signedIn) await signInAsNewViewer(site(), page);
     return page;

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type TestSite } from './support/site';
 import { browserPage, signIn } from './support/staff';
+import { waitsForTheApp } from './support/browser';
 
 const SCREEN = { width: 1366, height: 800 };
 const accountOf = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
@@ -54,7 +55,7 @@ describe('a demoted staff member', () => {
 
     // Demoted while no page of theirs was open: no live event reached them.
     await changeRole(manager.id, 'customer');
-    const again = await context.newPage();
+    const again = waitsForTheApp(await context.newPage());
     await again.setViewport(SCREEN);
     await again.goto(`${site.url}/admin/dashboard/films`);
     await again.waitForSelector('h1::-p-text(Недостаточно прав)');

@@ -41,6 +41,27 @@ async function untilLive(page: Page): Promise<void> {
   );
 }
 
+/**
+ * A page rendered on the server loads its app after it has painted (frontend/public/paint-first.js): on a page
+ * made by this, `goto` and `reload` resolve once the app has taken over, as a viewer's taps work only then.
+ * Every test page gets it (newPage here; the pages of other browser contexts call it themselves).
+ */
+export function waitsForTheApp<P extends Page>(page: P): P {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilLive(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilLive(page);
+    return response;
+  };
+  return page;
+}
+
 /** `args`: Chromium flags beyond CHROMIUM_ARGS (e.g. a fake camera). */
 export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Promise<TestBrowser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -68,21 +89,7 @@ export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Pr
         if (msg.type() === 'warn') page.warnings.push(msg.text());
       });
       await page.setViewport({ width, height });
-      // A page rendered on the server loads its app after it has painted (frontend/public/paint-first.js): an
-      // address opened here is ready once the app has taken over the page, as a viewer's taps work only then.
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await untilLive(page);
-        return response;
-      };
-      const reload = page.reload.bind(page);
-      page.reload = async (options) => {
-        const response = await reload(options);
-        await untilLive(page);
-        return response;
-      };
-      return page;
+      return waitsForTheApp(page);
     },
     async close() {
       await browser.close();

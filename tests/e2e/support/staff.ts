@@ -2,6 +2,7 @@
 import { DEMO_PASSWORD } from '@kino/backend/seed';
 import { buildSignedInUser } from '@kino/backend/testing/factories';
 import type { BrowserContext, Page } from 'puppeteer-core';
+import { waitsForTheApp } from './browser';
 import type { TestSite } from './site';
 
 export type WatchedPage = Page & { errors: string[] };
@@ -23,7 +24,7 @@ export async function browserPage(
     downloadPath ? { downloadBehavior: { policy: 'allow', downloadPath } } : {},
   );
   contexts.push(context);
-  const page = (await context.newPage()) as WatchedPage;
+  const page = waitsForTheApp((await context.newPage()) as WatchedPage);
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
   await page.setViewport({ width, height });
