@@ -11,7 +11,7 @@ import path from 'node:path';
 import { RESOURCES, seatLabel } from '@kino/backend/contract';
 import { schema } from '@kino/backend/db';
 import { announce } from '@kino/backend/effects';
-import { buildFilm, buildSession, buildUser, TEST_PASSWORD } from '@kino/backend/testing/factories';
+import { buildFilm, buildSession, buildSignedInUser, buildUser, TEST_PASSWORD } from '@kino/backend/testing/factories';
 import { pdfQrCodes, pdfText } from '@kino/backend/testing/pdf';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,5 +254,31 @@ describe('the till', () => {
     expect(await textOf(till, 'section[aria-labelledby="till-result-title"]')).toContain('walk-in@example.test');
     expect(await till.$eval('a::-p-text(Ссылка на оплату)', (a) => a.getAttribute('href'))).toMatch(/^https?:\/\//);
     expect(till.errors).toEqual([]);
+  });
+
+  it('says a session cancelled while it is on the till is cancelled, and offers no seat of it', async () => {
+    const film = await buildFilm(site.ctx.db, { title: 'Гараж' });
+    const session = await buildSession(site.ctx.db, { filmId: film.id, startsInMinutes: minutesLaterToday(150) });
+    await announce(site.ctx, [{ what: 'sessions', ids: [session.id] }]);
+    const manager = await buildSignedInUser(site.ctx, { role: 'manager' });
+    const open = await site.call('POST /shifts/open', { body: { float: 0, till: 'Касса 5' } }, manager.token);
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+
+    const till = await browserPage(site, contexts, SCREEN);
+    await signIn(site, till, manager.user.email, TEST_PASSWORD);
+    await till.goto(`${site.url}/admin/dashboard/till`);
+    await till.locator(`button[aria-pressed]::-p-text(${film.title})`).click();
+    const hall = 'section[aria-labelledby="till-hall-title"]';
+    await till.waitForSelector(`${hall} button[aria-label="${seatLabel('r5m5')}"]:not([disabled])`);
+
+    const cancel = await site.call(
+      'POST /schedules/:id/cancel',
+      { params: { id: session.id }, body: { reason: 'Авария в зале' } },
+      manager.token,
+    );
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    await till.waitForSelector(`${hall} [role=alert]::-p-text(Сеанс отменён)`);
+    expect(await textOf(till, `${hall} [role=alert]`)).toMatch(/^Сеанс отменён.*Выберите другой$/);
+    expect(await till.$(`${hall} button[data-seat]`)).toBeNull();
   });
 });

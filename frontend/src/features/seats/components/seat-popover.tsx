@@ -46,8 +46,8 @@ interface SeatPopoverProps {
 export default function SeatPopover({ sessionId, choices, onSessionChange, onClose }: SeatPopoverProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  const session = useSeatSession(sessionId);
   const seatMap = useSeatMap(sessionId);
+  const session = useSeatSession(sessionId, seatMap.status);
   const remaining = useServerCountdown(seatMap.state.deadline, seatMap.state.offset);
   const [notice, setNotice] = useState<SeatRefused | null>(null);
   const [pending, setPending] = useState<ReadonlySet<SeatCode>>(new Set());
@@ -56,12 +56,6 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
     const element = dialog.current;
     if (element && !element.open) element.showModal();
   }, []);
-
-  // A map that closed while open (its session cancelled) asks for the session again: the answer says why.
-  const { refetch: refetchSession } = session;
-  useEffect(() => {
-    if (seatMap.status === 'missing') void refetchSession();
-  }, [seatMap.status, refetchSession]);
 
   const plan = useHallPlan(session.data?.hall.id ?? null);
   const types = useTicketTypes();

@@ -13,6 +13,7 @@ import {
   type TillOrder,
 } from '@kino/backend/contract';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { isClientError } from '../../../shared/api/client';
 import { useCheckoutQuote } from '../../../shared/seats/checkout-quote';
 import { useSeatSession } from '../../../shared/seats/get-seat-session';
 import { HallGrid } from '../../../shared/seats/hall-grid';
@@ -44,7 +45,7 @@ interface SaleProps {
 export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
   const [sessionId, setSessionId] = useState<number | null>(null);
   const seatMap = useSeatMap(sessionId);
-  const session = useSeatSession(sessionId);
+  const session = useSeatSession(sessionId, seatMap.status);
   const plan = useHallPlan(session.data?.hall.id ?? null);
   const types = useTicketTypes();
   const sale = useTillSale();
@@ -222,8 +223,13 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
               <li data-state="free">Свободно</li>
               <li data-state="selected">Выбрано</li>
             </ul>
-            {session.isError || seatMap.status === 'missing' ? (
-              <p role="alert">Не удалось загрузить сеанс. Выберите другой</p>
+            {session.isError ? (
+              <p role="alert">
+                {/* A cancelled session says so (409, asked again when its map closes); a failed read asks for another. */}
+                {isClientError(session.error) ? session.error.message : 'Не удалось загрузить сеанс'}. Выберите другой
+              </p>
+            ) : seatMap.status === 'missing' ? (
+              <p role="alert">Такого сеанса нет. Выберите другой</p>
             ) : plan.isError ? (
               <p role="alert">
                 Не удалось загрузить схему зала.{' '}
