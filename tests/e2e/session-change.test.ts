@@ -86,6 +86,14 @@ describe('a manager changes and cancels sessions in the back office', () => {
     await page.locator('dialog[open] button[type=submit]').click();
     await page.waitForSelector('main [role=status]::-p-text(сохранён)');
     expect(await page.$('dialog[open]')).toBeNull();
+    // Saved, the dialog gives the focus back to the button that opened it, not to the page's start.
+    const opener = (time: string) =>
+      `Изменить сеанс «${film.title}» ${formatShortTime(`${day} ${time}:00`)}, ${hall.name}`;
+    await page.waitForFunction(
+      (labels) => labels.includes(document.activeElement?.getAttribute('aria-label') ?? ''),
+      { timeout: 2000 },
+      [opener('12:00'), opener('13:00')],
+    );
     await waitForRow(page, unsold.id, formatShortTime(`${day} 13:00:00`));
     const [moved] = await site.ctx.db.select().from(schema.sessions).where(eq(schema.sessions.id, unsold.id));
     expect(moved!.startTime.getTime()).toBe(at('13:00').getTime());

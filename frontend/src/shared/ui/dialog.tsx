@@ -24,7 +24,13 @@ export function Dialog({
   const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (element && !element.open) element.showModal();
+    return () => {
+      // Closed by its page (saved, or sent back to the form) rather than by Escape or ×, which the browser handles:
+      // the focus, left on the page's start when the dialog went, goes back to the button that opened it.
+      if (opener?.isConnected && document.activeElement === document.body) opener.focus();
+    };
   }, []);
   const close = () => {
     dialog.current?.close();
