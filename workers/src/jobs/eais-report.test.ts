@@ -14,18 +14,24 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorkers, type RunningWorkers } from '../index';
 
-async function soldAndRefunded(ctx: TestContext) {
-  const film = await buildFilm(ctx.db, { title: 'Сталкер', puNumber: '111000179' });
-  const session = await buildSession(ctx.db, { filmId: film.id, startsInMinutes: 600 });
-  const order = await buildOrder(ctx.db, { sessionId: session.id, totalKopecks: 70_000 });
-  const sold = await buildTicket(ctx.db, { sessionId: session.id, orderId: order.id, seatNumber: 'r4m7' });
-  const refunded = await buildTicket(ctx.db, {
-    sessionId: session.id,
-    orderId: order.id,
-    seatNumber: 'r4m8',
-    status: 'refunded',
+/**
+ * One committed transaction: the workers' scheduled report runs once as they start, and must see the
+ * session's sale and refund together or not at all (a run between two inserts reported half of it).
+ */
+function soldAndRefunded(ctx: TestContext) {
+  return ctx.db.transaction(async (db) => {
+    const film = await buildFilm(db, { title: 'Сталкер', puNumber: '111000179' });
+    const session = await buildSession(db, { filmId: film.id, startsInMinutes: 600 });
+    const order = await buildOrder(db, { sessionId: session.id, totalKopecks: 70_000 });
+    const sold = await buildTicket(db, { sessionId: session.id, orderId: order.id, seatNumber: 'r4m7' });
+    const refunded = await buildTicket(db, {
+      sessionId: session.id,
+      orderId: order.id,
+      seatNumber: 'r4m8',
+      status: 'refunded',
+    });
+    return { film, session, sold, refunded };
   });
-  return { film, session, sold, refunded };
 }
 
 const ticketsReported = (ctx: TestContext, ids: number[]) =>
