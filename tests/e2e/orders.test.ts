@@ -46,7 +46,7 @@ describe('orders in the back office', () => {
       .locator(`input[aria-label="Выбрать для возврата: билет №${first!.ticket_id}, ${seatLabel('r6m1')}"]`)
       .click();
     await page.locator('button::-p-text(Вернуть выбранные билеты)').click();
-    await page.waitForSelector('dialog[open][aria-labelledby="staff-refund-title"]');
+    await page.waitForSelector('::-p-aria([name="Вернуть деньги за выбранные билеты?"][role="dialog"])');
     await page.locator('dialog[open] textarea, dialog[open] input[name="reason"]').fill('Зритель заболел');
     await page.locator('dialog[open] button::-p-text(Вернуть деньги)').click();
     await page.waitForSelector('::-p-text(Деньги возвращены)');

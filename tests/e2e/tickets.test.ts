@@ -197,10 +197,11 @@ describe('tickets after the sale', () => {
       `Вернуть билет №${refunded.id}`,
     );
     await viewer.locator(refundButton).click();
-    const dialog = await viewer.waitForSelector('dialog[open][aria-labelledby="refund-title"]');
-    expect(await dialog!.evaluate((d) => (d as HTMLElement).innerText)).toContain(
-      'Билет можно вернуть не позднее чем за 5 минут до начала сеанса',
-    );
+    // Named by its title and described by its rule, as a screen reader announces it.
+    const dialog = await viewer.waitForSelector(`::-p-aria([name="Вернуть билет №${refunded.id}?"][role="dialog"])`);
+    expect(
+      await dialog!.evaluate((d) => document.getElementById(d.getAttribute('aria-describedby')!)?.textContent),
+    ).toContain('Билет можно вернуть не позднее чем за 5 минут до начала сеанса');
     await viewer.locator('dialog[open] button::-p-text(Вернуть билет)').click();
     await viewer.waitForFunction(() => !document.querySelector('dialog[open]'));
     await viewer.waitForFunction(

@@ -1,7 +1,8 @@
 /**
  * A modal dialog (the native <dialog>): opened on mount, the focus kept inside and given back to the
  * button that opened it on close, Escape closes it unless it is busy. A back-office form in a dialog
- * is its title and its content.
+ * is its title and its content. The control marked `data-autofocus` has the focus on opening
+ * (e.g. «Не возвращать», so that Enter does not refund by accident).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styles from './dialog.module.css';
@@ -10,10 +11,13 @@ export function Dialog({
   title,
   busy = false,
   wide = false,
+  describedBy,
   onClose,
   children,
 }: {
   title: string;
+  /** The id of the text that says what the dialog is about (its rule, its warning), for screen readers. */
+  describedBy?: string;
   /** While saving: Escape and the close button wait. */
   busy?: boolean;
   wide?: boolean;
@@ -25,7 +29,11 @@ export function Dialog({
   useEffect(() => {
     const element = dialog.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
+    if (element && !element.open) {
+      element.showModal();
+      // The browser focuses the first control (×); a dialog may name a safer one to start on.
+      element.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => {
       // Closed by its page (saved, or sent back to the form) rather than by Escape or ×, which the browser handles:
       // the focus, left on the page's start when the dialog went, goes back to the button that opened it.
@@ -41,6 +49,7 @@ export function Dialog({
       ref={dialog}
       className={`${styles.dialog} ${wide ? styles.wide : ''}`}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) close();

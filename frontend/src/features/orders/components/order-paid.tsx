@@ -3,10 +3,9 @@
  * the money paid and where the tickets live from now on.
  */
 import { formatRoubles, seatLabel, type OrderView, type OwnTicket } from '@kino/backend/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { downloadTicketPdf } from '../../../shared/api/ticket-pdf';
+import { TicketPdfButton } from '../../../shared/ui/ticket-pdf-button';
 import { ticketStateLabel } from '../lib/order-stage';
 import { ticketKind } from '../lib/ticket-kind';
 import { OrderDiscounts, OrderLines } from './order-lines';
@@ -39,17 +38,6 @@ export function OrderPaid({ order }: { order: OrderView }) {
 }
 
 function TicketRow({ ticket }: { ticket: OwnTicket }) {
-  const [downloading, setDownloading] = useState(false);
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadTicketPdf(ticket.id);
-    } catch {
-      window.alert('Не удалось скачать билет');
-    } finally {
-      setDownloading(false);
-    }
-  }
   return (
     <li className={styles.ticket}>
       <span className={styles.ticketSeat}>
@@ -59,15 +47,7 @@ function TicketRow({ ticket }: { ticket: OwnTicket }) {
       </span>
       <span>{formatRoubles(ticket.price)}</span>
       <span className={styles.muted}>{ticketStateLabel(ticket)}</span>
-      <button
-        type="button"
-        className={styles.download}
-        onClick={() => void download()}
-        disabled={downloading}
-        aria-label={`Скачать PDF, билет №${ticket.id}`}
-      >
-        {downloading ? 'Скачивание...' : 'Скачать PDF'}
-      </button>
+      <TicketPdfButton ticketId={ticket.id} className={styles.download} />
     </li>
   );
 }

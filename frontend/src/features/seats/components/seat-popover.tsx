@@ -17,7 +17,6 @@ import {
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { isClientError } from '../../../shared/api/client';
 import { formatRemaining, useServerCountdown } from '../../../shared/lib/server-clock';
 import type { SessionChoice } from '../../../shared/seats/seat-popover';
 import { useSeatSession } from '../../../shared/seats/get-seat-session';
@@ -31,6 +30,7 @@ import { ADULT_AGE, useAdultConfirmation } from '../lib/adult-confirmation';
 import { AdultGate } from './adult-gate';
 import { BestSeats } from './best-seats';
 import { HallGrid } from '../../../shared/seats/hall-grid';
+import { HallStatus } from '../../../shared/seats/hall-status';
 import { SessionPicker } from './session-picker';
 import { QuoteBreakdown, TicketLines } from '../../../shared/seats/ticket-lines';
 import dialogStyles from './dialog.module.css';
@@ -175,42 +175,18 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
               )}
             </div>
 
-            {session.isError ? (
-              <p role="alert">
-                {/* A cancelled or unknown session says so (409, 404); a failed connection asks to retry. */}
-                {isClientError(session.error)
-                  ? session.error.message
-                  : 'Не удалось загрузить сеанс. Попробуйте ещё раз'}
-              </p>
-            ) : seatMap.status === 'missing' ? (
-              <p role="alert">Такого сеанса нет</p>
-            ) : plan.isError ? (
-              <p role="alert">
-                Не удалось загрузить схему зала.{' '}
-                <button type="button" className={styles.retry} onClick={() => void plan.refetch()}>
-                  Попробовать снова
-                </button>
-              </p>
-            ) : (
-              <>
-                {(seatMap.status === 'connecting' || !plan.data) && <p className={styles.status}>Загрузка зала...</p>}
-                {seatMap.status === 'offline' && (
-                  <p className={styles.status} role="status">
-                    Нет связи с сервером, переподключаемся...
-                  </p>
-                )}
-                {started && <p role="alert">Сеанс уже начался: билеты не продаются</p>}
-                {plan.data && (
-                  <HallGrid
-                    plan={plan.data}
-                    seats={seatMap.state.seats}
-                    pending={pending}
-                    disabled={!ready}
-                    onToggle={(seat) => void toggle(seat)}
-                  />
-                )}
-              </>
-            )}
+            <HallStatus session={session} mapStatus={seatMap.status} plan={plan} retryHint="Попробуйте ещё раз">
+              {started && <p role="alert">Сеанс уже начался: билеты не продаются</p>}
+              {plan.data && (
+                <HallGrid
+                  plan={plan.data}
+                  seats={seatMap.state.seats}
+                  pending={pending}
+                  disabled={!ready}
+                  onToggle={(seat) => void toggle(seat)}
+                />
+              )}
+            </HallStatus>
 
             <div aria-live="polite" className={styles.notice}>
               {notice?.reason === 'auth' ? (

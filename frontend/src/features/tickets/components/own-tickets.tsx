@@ -9,7 +9,7 @@ import { cinemaNow, formatDate, formatRoubles, seatLabel, type OwnTicket } from 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { downloadTicketPdf } from '../../../shared/api/ticket-pdf';
+import { TicketPdfButton } from '../../../shared/ui/ticket-pdf-button';
 import { AgeBadge } from '../../../shared/ui/age-badge';
 import { Picture } from '../../../shared/ui/picture';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -128,17 +128,6 @@ function TicketItem({
   onRefund: () => void;
 }) {
   const { movie, hall, start_time } = ticket.schedule;
-  const [downloading, setDownloading] = useState(false);
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadTicketPdf(ticket.id);
-    } catch {
-      window.alert('Не удалось скачать билет');
-    } finally {
-      setDownloading(false);
-    }
-  }
   return (
     <li className={styles.ticket} data-status={ticket.used_at ? 'used' : ticket.status}>
       <Picture src={movie.poster ?? movie.promo_img} alt="" width={72} height={108} className={styles.poster} />
@@ -166,15 +155,7 @@ function TicketItem({
         </p>
       </div>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.action}
-          onClick={() => void download()}
-          disabled={downloading}
-          aria-label={`Скачать PDF, билет №${ticket.id}`}
-        >
-          {downloading ? 'Скачивание...' : 'Скачать PDF'}
-        </button>
+        <TicketPdfButton ticketId={ticket.id} className={styles.action} />
         {refundable && (
           <button
             type="button"

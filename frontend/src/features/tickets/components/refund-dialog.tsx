@@ -5,8 +5,8 @@
  * way, the provider said no) is shown in the dialog in its own words, with what to do next.
  */
 import { formatRoubles, formatSessionTime, seatLabel, type OwnTicket } from '@kino/backend/contract';
-import { useEffect, useRef } from 'react';
 import type { ApiError } from '../../../shared/api/client';
+import { Dialog } from '../../../shared/ui/dialog';
 import { useRefundTicket } from '../api/own-tickets';
 import styles from './refund-dialog.module.css';
 
@@ -35,46 +35,23 @@ export function RefundDialog({
   onClose: () => void;
   onRefunded: (ticket: OwnTicket) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const refund = useRefundTicket();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   const { movie, hall, start_time } = ticket.schedule;
   const cutoff = minutesBetween(ticket.refundable_until, start_time);
-  // Closed before it unmounts, so the browser gives the focus back to the button that opened it.
-  const close = () => {
-    dialog.current?.close();
-    onClose();
-  };
-
   function confirm() {
     refund.mutate(
       { params: { id: ticket.id } },
       {
         onSuccess: (refunded) => {
           onRefunded(refunded);
-          close();
+          onClose();
         },
       },
     );
   }
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby="refund-title"
-      aria-describedby="refund-rule"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!refund.isPending) close();
-      }}
-    >
-      <h2 id="refund-title" className={styles.title}>
-        Вернуть билет №{ticket.id}?
-      </h2>
+    <Dialog title={`Вернуть билет №${ticket.id}?`} describedBy="refund-rule" busy={refund.isPending} onClose={onClose}>
       <dl className={styles.facts}>
         <dt>Фильм</dt>
         <dd>{movie.title}</dd>
@@ -100,7 +77,7 @@ export function RefundDialog({
       )}
       <div className={styles.buttons}>
         {/* The safe choice has the focus: Enter on an opened dialog does not refund by accident. */}
-        <button type="button" className={styles.cancel} onClick={close} disabled={refund.isPending} autoFocus>
+        <button type="button" className={styles.cancel} onClick={onClose} disabled={refund.isPending} data-autofocus>
           {refund.isError ? 'Закрыть' : 'Не возвращать'}
         </button>
         {!refund.isError && (
@@ -115,6 +92,6 @@ export function RefundDialog({
           </button>
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

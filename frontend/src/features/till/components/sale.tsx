@@ -13,10 +13,10 @@ import {
   type TillOrder,
 } from '@kino/backend/contract';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { isClientError } from '../../../shared/api/client';
 import { useCheckoutQuote } from '../../../shared/seats/checkout-quote';
 import { useSeatSession } from '../../../shared/seats/get-seat-session';
 import { HallGrid } from '../../../shared/seats/hall-grid';
+import { HallStatus } from '../../../shared/seats/hall-status';
 import { zoneOfSeat } from '../../../shared/seats/hall-layout';
 import { useHallPlan } from '../../../shared/seats/hall-plan';
 import { linesOf, localQuote } from '../../../shared/seats/prices';
@@ -223,37 +223,17 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
               <li data-state="free">Свободно</li>
               <li data-state="selected">Выбрано</li>
             </ul>
-            {session.isError ? (
-              <p role="alert">
-                {/* A cancelled session says so (409, asked again when its map closes); a failed read asks for another. */}
-                {isClientError(session.error) ? session.error.message : 'Не удалось загрузить сеанс'}. Выберите другой
-              </p>
-            ) : seatMap.status === 'missing' ? (
-              <p role="alert">Такого сеанса нет. Выберите другой</p>
-            ) : plan.isError ? (
-              <p role="alert">
-                Не удалось загрузить схему зала.{' '}
-                <button type="button" className={styles.linkButton} onClick={() => void plan.refetch()}>
-                  Попробовать снова
-                </button>
-              </p>
-            ) : (
-              <>
-                {(seatMap.status === 'connecting' || !plan.data) && <p className={styles.muted}>Загрузка зала...</p>}
-                {seatMap.status === 'offline' && (
-                  <p className={styles.muted}>Нет связи с сервером, переподключаемся...</p>
-                )}
-                {plan.data && (
-                  <HallGrid
-                    plan={plan.data}
-                    seats={seatMap.state.seats}
-                    pending={pending}
-                    disabled={!ready || picking}
-                    onToggle={(seat) => void toggle(seat)}
-                  />
-                )}
-              </>
-            )}
+            <HallStatus session={session} mapStatus={seatMap.status} plan={plan} next="Выберите другой">
+              {plan.data && (
+                <HallGrid
+                  plan={plan.data}
+                  seats={seatMap.state.seats}
+                  pending={pending}
+                  disabled={!ready || picking}
+                  onToggle={(seat) => void toggle(seat)}
+                />
+              )}
+            </HallStatus>
             <p className={styles.notice} aria-live="polite">
               {picking ? 'Подбираем места...' : notice}
             </p>

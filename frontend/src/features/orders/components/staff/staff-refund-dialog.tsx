@@ -11,8 +11,8 @@ import {
   type OrderLine,
   type StaffOrder,
 } from '@kino/backend/contract';
-import { useEffect, useRef } from 'react';
 import { useContractForm } from '../../../../shared/forms/use-contract-form';
+import { Dialog } from '../../../../shared/ui/dialog';
 import { FormMessage, TextAreaField } from '../../../../shared/ui/form';
 import { useStaffRefund } from '../../api/staff-orders';
 import styles from './order-details.module.css';
@@ -34,17 +34,7 @@ export function StaffRefundDialog({
   onClose: () => void;
   onDone: (order: StaffOrder) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const refund = useStaffRefund(order.id);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-  // Closed before it unmounts, so the browser gives the focus back to the button that opened it.
-  const close = () => {
-    dialog.current?.close();
-    onClose();
-  };
   const form = useContractForm({
     schema: StaffRefundBodySchema,
     initial: { reason: '', ticket_ids: choice.whole ? undefined : choice.lines.map((line) => line.ticket_id) },
@@ -52,25 +42,18 @@ export function StaffRefundDialog({
     toInput: (body) => ({ params: { id: order.id }, body }),
     onSuccess: (updated) => {
       onDone(updated);
-      close();
+      onClose();
     },
   });
   const amount = choice.lines.reduce((sum, line) => sum + line.price, 0);
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby="staff-refund-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!form.saving) close();
-      }}
+    <Dialog
+      title={choice.whole ? `Вернуть деньги за заказ №${order.id}?` : 'Вернуть деньги за выбранные билеты?'}
+      busy={form.saving}
+      onClose={onClose}
     >
       <form onSubmit={form.submit} noValidate className={styles.dialogForm}>
-        <h2 id="staff-refund-title" className={styles.dialogTitle}>
-          {choice.whole ? `Вернуть деньги за заказ №${order.id}?` : 'Вернуть деньги за выбранные билеты?'}
-        </h2>
         <ul className={styles.dialogLines} aria-label="Билеты к возврату">
           {choice.lines.map((line) => (
             <li key={line.ticket_id}>
@@ -100,7 +83,7 @@ export function StaffRefundDialog({
         />
         <div className={styles.buttons}>
           {/* The safe choice has the focus: Enter on an opened dialog does not refund by accident. */}
-          <button type="button" className={styles.cancel} onClick={close} disabled={form.saving} autoFocus>
+          <button type="button" className={styles.cancel} onClick={onClose} disabled={form.saving} data-autofocus>
             Не возвращать
           </button>
           <button type="submit" className={styles.refund} disabled={form.saving} aria-busy={form.saving}>
@@ -108,6 +91,6 @@ export function StaffRefundDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
