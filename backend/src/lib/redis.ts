@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from './logger';
 import { describeError, redactUrl } from './operator-messages';
+import { settledWithin } from './time-limit';
 
 export { Redis };
 
@@ -182,19 +183,9 @@ export function connectionOutage(logger: Logger | undefined, name: string, url: 
   };
 }
 
-/** Waits for the promise to settle, at most timeoutMs (a Redis that does not answer must not hang shutdown). */
-async function settledWithin(promise: Promise<unknown>, timeoutMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    promise.catch(() => undefined),
-    new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
-  ]);
-  clearTimeout(timer);
-}
-
 /** Resolves once the commands already sent on this connection are answered (replies come in order). */
-export function drained(client: Redis, timeoutMs = 1000): Promise<void> {
-  return settledWithin(client.ping(), timeoutMs);
+export async function drained(client: Redis, timeoutMs = 1000): Promise<void> {
+  await settledWithin(client.ping(), timeoutMs);
 }
 
 /** Closes a long-lived connection: QUIT after the commands already queued, then drops the socket. */

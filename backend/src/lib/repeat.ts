@@ -1,9 +1,12 @@
 /**
  * A task run every `intervalMs` in this process, never overlapping itself: a slow round (a busy
- * Redis or database) is not stacked with the next. `stop()` waits for the round in progress.
+ * Redis or database) is not stacked with the next. `stop()` waits for the round in progress, at
+ * most `timeoutMs`: a round stuck on a dependency that stopped answering must not hold up shutdown.
  */
+import { settledWithin } from './time-limit';
+
 export interface Repeating {
-  stop(): Promise<void>;
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export function repeatEvery(
@@ -18,9 +21,9 @@ export function repeatEvery(
       .finally(() => (running = undefined));
   }, intervalMs);
   return {
-    async stop() {
+    async stop(timeoutMs = 2000) {
       clearInterval(timer);
-      await running;
+      if (running) await settledWithin(running, timeoutMs);
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Server } from 'socket.io';
+import { type Namespace, Server } from 'socket.io';
 import type { AppContext } from '../context';
 import { metricsOf } from '../lib/metrics';
 import { closeRedis, connectRedis, drained } from '../lib/redis';
@@ -33,9 +33,17 @@ export async function attachRealtime(ctx: AppContext, server: http.Server): Prom
   );
   const pub = connectRedis(ctx.redisUrl);
   const sub = connectRedis(ctx.redisUrl, { forWorkers: true });
+  const redisAdapter = createAdapter(pub, sub, { key: socketChannelKey(ctx) });
   const io: SeatServer = new Server(server, {
     serveClient: false,
-    adapter: createAdapter(pub, sub, { key: socketChannelKey(ctx) }),
+    // Socket.IO calls it with `new`: a function, not an arrow.
+    adapter: function closeQuietly(nsp: Namespace) {
+      const adapter = redisAdapter(nsp);
+      // Its close sends UNSUBSCRIBEs it neither awaits nor catches: with Redis down they reject
+      // unheard (an unhandled rejection) once `sub` closes. Closing `sub` ends its subscriptions anyway.
+      adapter.close = () => undefined;
+      return adapter;
+    },
   });
 
   const store = new SeatStore(ctx);
@@ -57,8 +65,8 @@ export async function attachRealtime(ctx: AppContext, server: http.Server): Prom
     async close() {
       unwatch();
       await sweeper.stop();
-      // The adapter's unsubscribe calls are not awaited by it: let its subscriptions land first
-      // (replies come in order), or those calls reject unheard when the connection closes.
+      // The adapter's subscribe calls are not awaited by it: let them land first (replies come in
+      // order), or they reject unheard when the connection closes.
       await drained(sub);
       await io.close();
       await Promise.all([closeRedis(pub), closeRedis(sub), feed.close()]);
