@@ -6,7 +6,7 @@
  */
 import { DEMO_ACCOUNTS, seed } from '@kino/backend/seed';
 import { buildHall, buildUser, TEST_PASSWORD } from '@kino/backend/testing/factories';
-import { toCinemaTime } from '@kino/backend/contract';
+import { formatShortTime, toCinemaTime } from '@kino/backend/contract';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutesLaterToday } from './support/clock';
@@ -173,6 +173,11 @@ describe('a session scheduled in the back office', () => {
     expect(await manager.$eval('input[readonly]', (i) => (i as HTMLInputElement).value)).not.toBe('');
     await manager.locator('button::-p-text(Добавить сеанс)').click();
     await manager.waitForSelector('main h1::-p-text(Расписание)');
+    const added = await manager.waitForSelector('main [role=status]::-p-text(добавлен)');
+    // The option reads «Дюна (16+)»; the notice names the film, its day and time, and the hall.
+    expect(await added!.evaluate((n) => n.textContent)).toBe(
+      `Сеанс «${film.label.replace(/ \(\d+\+\)$/, '')}» ${formatShortTime(start)}, ${hall.name} добавлен`,
+    );
     // The list runs from today's first session, 20 a page: late in the day the new one is past the first
     // page of the demo programme, so the manager looks it up by its hall, as staff would.
     await manager.locator('input[type=search]').fill(hall.name);

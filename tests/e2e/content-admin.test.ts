@@ -118,6 +118,7 @@ describe('a promotion added in the back office', () => {
     await setValue(admin, 'input[name=date_end]', end.replace(' ', 'T'));
     await admin.locator('button::-p-text(Добавить акцию)').click();
     await admin.waitForSelector(`main td ::-p-text(${title})`);
+    await admin.waitForSelector(`main [role=status]::-p-text(Акция «${title}» добавлена)`);
 
     const viewer = await browserPage(site, contexts);
     await viewer.goto(`${site.url}/stocks`);

@@ -148,6 +148,10 @@ describe('the staff tables at 1366 × 800', () => {
   it('every staff screen with a table: it fits or scrolls within view', async () => {
     const page = await browserPage(site, contexts, SCREEN);
     await signIn(site, page, accountOf('admin').email);
+    // Signing in lands on the home page, which loads the promotions and their images. Left to the next
+    // page.goto to cut off, some of them never report an end to puppeteer, and its network-idle wait
+    // below would count them in flight for good (seen: 6 promo images, the first screen timed out).
+    await page.waitForNetworkIdle({ idleTime: 300, concurrency: 2 });
     const screens = [
       'users',
       'tickets',

@@ -8,12 +8,14 @@ import { useState } from 'react';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../shared/auth/access';
 import { formatDuration } from '../../../shared/lib/format';
+import { useArrivalNotice } from '../../../shared/lib/use-arrival-notice';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { DateFilter } from '../../../shared/ui/date-filter';
 import { FormMessage } from '../../../shared/ui/form';
 import { Thumbnail } from '../../../shared/ui/picture';
 import { ResourceTable } from '../../../shared/ui/resource-table';
 import { RowActions, RowButton } from '../../../shared/ui/row-actions';
+import { sessionLabel } from '../lib/session-label';
 import { useCinemaNow } from '../lib/use-cinema-now';
 import styles from './admin-sessions.module.css';
 import { cancelledNotice, SessionCancelDialog } from './session-cancel-dialog';
@@ -39,10 +41,9 @@ export function AdminSessions() {
   const can = useCan();
   const now = useCinemaNow();
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useState(useArrivalNotice());
   const mayEdit = can('schedule', 'update');
   const mayCancel = can('schedule', 'delete');
-  const label = (s: StaffSession) => `«${s.movie.title}» ${formatShortTime(s.start_time)}, ${s.hall.name}`;
 
   return (
     <>
@@ -87,7 +88,7 @@ export function AdminSessions() {
                       <RowActions>
                         {mayEdit && (
                           <RowButton
-                            aria-label={`Изменить сеанс ${label(s)}`}
+                            aria-label={`Изменить сеанс ${sessionLabel(s)}`}
                             onClick={() => setOpen({ kind: 'edit', session: s })}
                           >
                             Изменить
@@ -96,7 +97,7 @@ export function AdminSessions() {
                         {mayCancel && (
                           <RowButton
                             danger
-                            aria-label={`Отменить сеанс ${label(s)}`}
+                            aria-label={`Отменить сеанс ${sessionLabel(s)}`}
                             onClick={() => setOpen({ kind: 'cancel', session: s })}
                           >
                             Отменить сеанс
@@ -116,9 +117,7 @@ export function AdminSessions() {
         <SessionEditDialog
           session={open.session}
           onClose={() => setOpen(null)}
-          onSaved={(saved) =>
-            setNotice(`Сеанс «${saved.movie.title}» сохранён: ${formatShortTime(saved.start_time)}, ${saved.hall.name}`)
-          }
+          onSaved={(saved) => setNotice(`Сеанс ${sessionLabel(saved)} сохранён`)}
         />
       )}
       {open?.kind === 'cancel' && (

@@ -18,6 +18,7 @@ import { useCan } from '../../../shared/auth/access';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { FormCard, FormMessage, SelectField, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { cardAdultPrices, cardPrice, NO_CARD_HINT } from '../lib/price-card';
+import { sessionLabel } from '../lib/session-label';
 
 /** 'YYYY-MM-DDTHH:mm' of a datetime-local field plus minutes, in the same form; '' when not a time. */
 function endOf(start: string, minutes: number | undefined): string {
@@ -52,7 +53,7 @@ export function ScheduleCreateForm() {
     }),
     onSuccess: (session) =>
       navigate(`${paths.adminSection('schedule')}?date=${session.start_time.slice(0, 10)}`, {
-        state: { created: session.id },
+        state: { notice: `Сеанс ${sessionLabel(session)} добавлен` },
       }),
   });
   const film = films.data?.find((f) => String(f.id) === String(form.values.movie_id));

@@ -26,7 +26,8 @@ export function StockCreateForm() {
     // The picture is checked with the fields: every complaint at once, not the picture's first.
     check: (): Record<string, string> => (img ? {} : { img: 'Выберите изображение' }),
     toInput: (_checked, raw) => ({ body: formDataOf({ ...raw, img }) }),
-    onSuccess: (stock) => navigate(paths.adminSection('stock'), { state: { created: stock.id } }),
+    onSuccess: (stock) =>
+      navigate(paths.adminSection('stock'), { state: { notice: `Акция «${stock.title}» добавлена` } }),
   });
 
   return (
