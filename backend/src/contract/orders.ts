@@ -78,8 +78,16 @@ export const OrderSchema = z.strictObject({
 });
 export type OrderView = z.infer<typeof OrderSchema>;
 
+/**
+ * A payment that came after its seats were resold goes back through the provider (no ticket to keep);
+ * when the provider refuses that refund, staff must return the money by hand: the back office says so.
+ */
+export const MANUAL_REFUND_LABEL = 'Возврат отклонён — нужен ручной возврат';
+
 /** The order as staff see it: its buyer, its payment attempts and its audit trail. */
 export const StaffOrderSchema = OrderSchema.omit({ tickets: true }).extend({
+  /** The provider refused to return a late payment (MANUAL_REFUND_LABEL). */
+  needs_manual_refund: z.boolean(),
   buyer: z.strictObject({ id: z.number().int(), fio: z.string(), email: z.string() }).nullable(),
   email: z.string().nullable(),
   payments: z.array(
@@ -118,6 +126,7 @@ export const StaffOrderRowSchema = z.strictObject({
   start_time: CinemaTimeSchema,
   seats: z.array(SeatCodeSchema),
   provider_payment_id: z.string().nullable(),
+  needs_manual_refund: z.boolean(),
 });
 export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 

@@ -9,9 +9,10 @@ export interface OrderChange {
   what: 'orders';
   /**
    * created: its seats are taken while the buyer pays; paid: its tickets are sold (perhaps late, the
-   * seats taken again); closed: expired or cancelled unpaid, its seats free; late-refund: money that
-   * came after the seats were resold goes back; refund-refused: the provider said no to a refund
-   * (the ticket stays live, its owner's pages learn it).
+   * seats taken again); closed: expired or cancelled unpaid, its seats free; late-refund: the provider
+   * confirmed giving back money that came after the seats were resold (the buyer is told by mail);
+   * refund-refused: the provider said no to a refund (a ticket stays live, its owner's pages learn it;
+   * a late payment's refund is left for staff to return by hand).
    */
   kind: 'created' | 'paid' | 'closed' | 'late-refund' | 'refund-refused';
   orderId: number;

@@ -20,6 +20,8 @@ const MESSAGES: Readonly<Record<string, string>> = {
   payment_method_restricted: 'Операции этим способом оплаты запрещены',
   country_forbidden: 'Оплата картой этой страны запрещена',
   deal_expired: 'Срок сделки истёк',
+  // Refunds (the PHP SDK's refund reason codes).
+  rejected_by_payee: 'Банк покупателя не принял возврат',
 };
 
 export const declineMessage = (reason: string | null | undefined): string =>

@@ -3,7 +3,8 @@
  * notification's body). Under the order's lock, once: a repeated notification, the buyer's return
  * and reconciliation all find it paid and change nothing. A payment that comes after the order
  * expired sells the seats if they are all still free; if any was taken meanwhile, the whole payment
- * goes back through the provider at once and the buyer is told (no seat is sold twice).
+ * goes back through the provider at once (no seat is sold twice). The buyer is told by mail once the
+ * provider confirms the refund; a refusal is left for staff to return by hand (refund.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { executeRefund } from './refund';
 export type PaidOutcome = 'paid' | 'already' | 'late-sold' | 'late-refunded' | 'missing';
 
 /** The seats were resold while the money was on its way: the whole payment goes back. */
-const LATE_REASON = 'Оплата пришла после окончания времени на оплату, а места уже заняты: деньги возвращены';
+const LATE_REASON = 'Оплата пришла после окончания времени на оплату, а места уже заняты: оформлен возврат';
 
 export async function markOrderPaid(
   ctx: AppContext,
@@ -51,11 +52,11 @@ export async function markOrderPaid(
           reason: LATE_REASON,
         })
         .returning({ id: schema.refunds.id });
+      // Nothing to tell anyone yet: the buyer's mail waits for the provider's confirmation (refund.ts).
       await logAction(tx, orderId, 'late_payment_refunded', actor, {
         reason: LATE_REASON,
         data: { payment_id: payment.id },
       });
-      changed({ ...changeOf(order, [], []), kind: 'late-refund' });
       return { kind: 'late-refunded' as const, refundId: refund!.id };
     }
     await tx

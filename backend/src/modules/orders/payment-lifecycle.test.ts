@@ -1,22 +1,33 @@
 /**
  * The payment's life after the order: notifications (replayed, forged, from elsewhere, before the buyer
  * returns), declines, the buyer giving up, expiry (the provider asked first), payments that come late
- * (sold if the seats are still free, refunded if not), and reconciliation healing lost notifications.
+ * (sold if the seats are still free, refunded if not — the buyer mailed once the provider confirms,
+ * staff told when it refuses), a payment the provider does not know, and reconciliation healing lost
+ * notifications, expiring past-due orders and finishing refunds.
  */
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../contract/constants';
 import type { OrderView } from '../../contract/orders';
+import { startYooKassaEmulator, type YooKassaEmulator } from '../../emulators/yookassa';
 import { schema } from '../../db';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi } from '../../testing/harness';
-import { orderSeats, payOrder, providerPaymentOf, useShop } from '../../testing/orders';
+import { buySeats, orderSeats, payOrder, providerPaymentOf, useShop } from '../../testing/orders';
 import { connectSeatClient, says } from '../../testing/seat-client';
+import { paymentProviderFor } from '../payments';
 import { expireOrder } from './expire-order';
 import { orderJobIds } from './job-ids';
 import { reconcileOrders } from './reconcile';
 
 const MINUTE = 60_000;
+
+const restartedSettings = (emulator: YooKassaEmulator) => ({
+  apiUrl: emulator.apiUrl,
+  shopId: emulator.shopId,
+  secretKey: emulator.secretKey,
+});
 
 describe('an order and its payment', () => {
   const shop = useShop();
@@ -248,27 +259,81 @@ describe('an order and its payment', () => {
     await b.socket.waitForDelta(says('r7m1', 'sold'));
   });
 
-  it('refunds a payment that came after its seats were sold to someone else, and tells the buyer by mail', async () => {
+  /** An order that expired and whose seat another viewer then bought: its payment now comes too late. */
+  async function resoldOrder(seat: string) {
     const session = await buildSession(api().ctx.db);
     const late = await buyer();
-    const order = await orderSeats(api(), late, session, ['r7m5']);
+    const order = await orderSeats(api(), late, session, [seat]);
     await expireOrder(api().ctx, order.id, new Date(Date.now() + 16 * MINUTE));
-    // Meanwhile another viewer buys the seat.
     const other = await buyer();
-    await late.socket.waitForDelta(says('r7m5', 'free'));
-    const resold = await orderSeats(api(), other, session, ['r7m5']);
+    await late.socket.waitForDelta(says(seat, 'free'));
+    const resold = await orderSeats(api(), other, session, [seat]);
     await payOrder(api().ctx, resold.id);
+    return { session, order, resold };
+  }
+  const refundsOfPayment = (paymentId: string) =>
+    api()
+      .ctx.emulator.control.refunds()
+      .filter((r) => r.payment_id === paymentId);
+  const staffView = async (orderId: number, status: OrderStatus = 'expired') => {
+    const manager = await buildSignedInUser(api().ctx, { role: 'manager' });
+    const details = await api().call('GET /orders/:id/details', { params: { id: orderId } }, manager.token);
+    const list = await api().call('GET /orders', { query: { status, per_page: 100 } }, manager.token);
+    return { details: details.body, row: list.body.data.find((r) => r.id === orderId) };
+  };
 
+  it('refunds a payment that came after its seats were sold to someone else, and tells the buyer by mail', async () => {
+    const { session, order, resold } = await resoldOrder('r7m5');
     const paymentId = await payOrder(api().ctx, order.id);
     expect(await orderRow(order.id)).toMatchObject({ status: 'expired' });
     expect(await linesOf(order.id)).toEqual(['cancelled']);
-    expect(await eventsOf(order.id)).toContain('late_payment_refunded');
-    const refunds = api()
-      .ctx.emulator.control.refunds()
-      .filter((r) => r.payment_id === paymentId);
-    expect(refunds).toMatchObject([{ status: 'succeeded', amount: { value: `${session.price}.00` } }]);
+    expect(await eventsOf(order.id)).toEqual(expect.arrayContaining(['late_payment_refunded', 'refunded']));
+    expect(refundsOfPayment(paymentId)).toMatchObject([
+      { status: 'succeeded', amount: { value: `${session.price}.00` } },
+    ]);
     expect(await mailJobs('mail.order-late-refund', order.id)).toHaveLength(1);
     expect(await linesOf(resold.id)).toEqual(['paid']);
+    expect((await staffView(order.id)).row).toMatchObject({ needs_manual_refund: false });
+  });
+
+  it('mails the buyer of a late payment only once the provider confirms its refund (pending first, then succeeded)', async () => {
+    const { order } = await resoldOrder('r7m6');
+    api().ctx.emulator.control.setRefundOutcome('pending');
+    let paymentId: string;
+    try {
+      paymentId = await payOrder(api().ctx, order.id);
+    } finally {
+      api().ctx.emulator.control.setRefundOutcome('succeeded');
+    }
+    const [pending] = refundsOfPayment(paymentId);
+    expect(pending).toMatchObject({ status: 'pending' });
+    expect(await mailJobs('mail.order-late-refund', order.id)).toHaveLength(0);
+
+    api().ctx.emulator.control.settleRefund(pending!.id, 'succeeded');
+    await api().ctx.emulator.control.delivery((d) => d.objectId === pending!.id && d.status === 200);
+    expect(await mailJobs('mail.order-late-refund', order.id)).toHaveLength(1);
+    expect(await eventsOf(order.id)).toContain('refunded');
+  });
+
+  it('tells staff to return a late payment by hand when the provider refuses its refund, and mails the buyer nothing', async () => {
+    const { order } = await resoldOrder('r7m7');
+    api().ctx.emulator.control.setRefundOutcome('canceled');
+    let paymentId: string;
+    try {
+      paymentId = await payOrder(api().ctx, order.id);
+    } finally {
+      api().ctx.emulator.control.setRefundOutcome('succeeded');
+    }
+    expect(refundsOfPayment(paymentId)).toMatchObject([{ status: 'canceled' }]);
+    expect(await mailJobs('mail.order-late-refund', order.id)).toHaveLength(0);
+    const { details, row } = await staffView(order.id);
+    expect(row).toMatchObject({ status: 'expired', needs_manual_refund: true });
+    expect(details).toMatchObject({ status: 'expired', needs_manual_refund: true });
+    expect(details.events.at(-1)).toMatchObject({
+      action: 'refund_refused',
+      actor: null,
+      reason: 'Банк покупателя не принял возврат. Деньги нужно вернуть вручную',
+    });
   });
 
   it('heals a lost notification: reconciliation asks the provider and sells', async () => {
@@ -308,6 +373,134 @@ describe('an order and its payment', () => {
       await strict.close();
     }
   }, 60_000);
+
+  it('answers the buyer’s page paid, with the tickets, when the notification was lost: the page’s read asks the provider', async () => {
+    const session = await buildSession(api().ctx.db);
+    const b = await buyer();
+    const order = await orderSeats(api(), b, session, ['r9m1']);
+    api().ctx.emulator.control.dropNotifications(true);
+    try {
+      api().ctx.emulator.control.succeed(await providerPaymentOf(api().ctx, order.id));
+      const { status, body } = await api().call('GET /orders/:id', { params: { id: order.id } }, b.token);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ status: 'paid', tickets: [{ seat_number: 'r9m1', status: 'paid' }] });
+    } finally {
+      api().ctx.emulator.control.dropNotifications(false);
+    }
+  });
+
+  it('cancels a pending order whose payment the provider does not know (the demo’s emulator restarted): seats free, the audit says why', async () => {
+    const session = await buildSession(api().ctx.db);
+    const b = await buyer();
+    const order = await orderSeats(api(), b, session, ['r9m2']);
+    // The API now talks to a new emulator, which has never seen the order's payment.
+    const restarted = await startYooKassaEmulator();
+    try {
+      const { config, logger } = api().ctx;
+      const ctx = {
+        ...api().ctx,
+        payments: paymentProviderFor(
+          { ...config, yookassa: { ...config.yookassa, ...restartedSettings(restarted) } },
+          logger,
+        ),
+      };
+      const report = await reconcileOrders(ctx, new Date(Date.now() + 16 * MINUTE));
+      expect(report.expired).toBe(0);
+      expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled' });
+      // Asked again (the sweep, the page), nothing fails and nothing changes.
+      expect(await expireOrder(ctx, order.id, new Date(Date.now() + 17 * MINUTE))).toBe('settled');
+    } finally {
+      await restarted.close();
+    }
+    expect(await linesOf(order.id)).toEqual(['cancelled']);
+    await b.socket.waitForDelta(says('r9m2', 'free'));
+    const { details } = await staffView(order.id, 'cancelled');
+    expect(details.events.at(-1)).toMatchObject({
+      action: 'cancelled',
+      reason: 'Платёжный сервис не знает платежа заказа: деньги по нему списать нельзя',
+    });
+    expect(details.payments).toMatchObject([{ status: 'canceled' }]);
+  });
+
+  it('expires past-due orders in the reconciliation sweep (the provider asked first), the seats free on every map', async () => {
+    const session = await buildSession(api().ctx.db);
+    const b = await buyer();
+    const order = await orderSeats(api(), b, session, ['r9m3']);
+    await reconcileOrders(api().ctx, new Date(Date.now() + 3 * MINUTE));
+    expect((await orderRow(order.id)).status).toBe('pending');
+    const report = await reconcileOrders(api().ctx, new Date(Date.now() + 16 * MINUTE));
+    expect(report.expired).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'expired' });
+    await b.socket.waitForDelta(says('r9m3', 'free'));
+  });
+
+  it('notices in reconciliation a payment that succeeded unheard after its order expired, and sells the still-free seat', async () => {
+    const session = await buildSession(api().ctx.db);
+    const b = await buyer();
+    const order = await orderSeats(api(), b, session, ['r9m4']);
+    expect(await expireOrder(api().ctx, order.id, new Date(Date.now() + 16 * MINUTE))).toBe('expired');
+    api().ctx.emulator.control.dropNotifications(true);
+    try {
+      api().ctx.emulator.control.succeed(await providerPaymentOf(api().ctx, order.id));
+      await reconcileOrders(api().ctx, new Date(Date.now() + 3 * MINUTE));
+    } finally {
+      api().ctx.emulator.control.dropNotifications(false);
+    }
+    expect(await orderRow(order.id)).toMatchObject({ status: 'paid' });
+    expect(await linesOf(order.id)).toEqual(['paid']);
+    expect(await eventsOf(order.id)).toContain('late_payment_sold');
+    await b.socket.waitForDelta(says('r9m4', 'sold'));
+  });
+
+  it('asks the provider again with the same Idempotence-Key for a refund it made but could not answer, and refunds once', async () => {
+    const session = await buildSession(api().ctx.db, { startsInMinutes: 600 });
+    const order = await buySeats(api(), await buyer(), session, ['r9m5']);
+    const paymentId = await providerPaymentOf(api().ctx, order.id);
+    const admin = await buildSignedInUser(api().ctx, { role: 'admin' });
+    const refundCalls = () => api().ctx.emulator.control.requests.filter((r) => r.path === '/v3/refunds');
+    const before = refundCalls().length;
+    // The provider makes the refund, then every answer is lost (the client's retries too).
+    api().ctx.emulator.control.failNext(4, { status: 500, method: 'POST', path: '/v3/refunds', after: true });
+    const asked = await api().call(
+      'POST /orders/:id/refund',
+      { params: { id: order.id }, body: { reason: 'Зритель заболел' } },
+      admin.token,
+    );
+    expect(asked.body.lines).toMatchObject([{ status: 'paid', refund: { status: 'creating' } }]);
+
+    await reconcileOrders(api().ctx, new Date(Date.now() + 3 * MINUTE));
+    expect(await linesOf(order.id)).toEqual(['refunded']);
+    const calls = refundCalls().slice(before);
+    expect(calls.length).toBeGreaterThan(4);
+    expect(new Set(calls.map((c) => c.idempotenceKey)).size).toBe(1);
+    expect(refundsOfPayment(paymentId)).toMatchObject([{ status: 'succeeded' }]);
+  });
+
+  it('settles in reconciliation a pending refund whose refund.succeeded notification was lost', async () => {
+    const session = await buildSession(api().ctx.db, { startsInMinutes: 600 });
+    const order = await buySeats(api(), await buyer(), session, ['r9m6']);
+    const paymentId = await providerPaymentOf(api().ctx, order.id);
+    const admin = await buildSignedInUser(api().ctx, { role: 'admin' });
+    api().ctx.emulator.control.setRefundOutcome('pending');
+    try {
+      const asked = await api().call(
+        'POST /orders/:id/refund',
+        { params: { id: order.id }, body: { reason: 'Зритель заболел' } },
+        admin.token,
+      );
+      expect(asked.body.lines).toMatchObject([{ status: 'paid', refund: { status: 'pending' } }]);
+    } finally {
+      api().ctx.emulator.control.setRefundOutcome('succeeded');
+    }
+    api().ctx.emulator.control.dropNotifications(true);
+    try {
+      api().ctx.emulator.control.settleRefund(refundsOfPayment(paymentId)[0]!.id, 'succeeded');
+      await reconcileOrders(api().ctx, new Date(Date.now() + 3 * MINUTE));
+    } finally {
+      api().ctx.emulator.control.dropNotifications(false);
+    }
+    expect(await linesOf(order.id)).toEqual(['refunded']);
+  });
 
   it('queues the expiry of every new order at its deadline, once', async () => {
     const session = await buildSession(api().ctx.db);

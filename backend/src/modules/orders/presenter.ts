@@ -54,6 +54,14 @@ function lineOf(order: OrderWithRelations, ticket: OrderTicket): OrderLine {
   };
 }
 
+/**
+ * The provider refused to give back a late payment (the refund of the whole payment, no ticket, is
+ * the latest such and canceled): the money must be returned by hand. The SQL of the orders table
+ * (queries.ts) spells the same rule.
+ */
+export const needsManualRefund = (refunds: readonly Pick<Row<typeof schema.refunds>, 'id' | 'ticketId' | 'status'>[]) =>
+  refunds.filter((r) => r.ticketId === null).toSorted((a, b) => b.id - a.id)[0]?.status === 'canceled';
+
 /** The order's current payment attempt (the latest). */
 export const currentPayment = (order: OrderWithRelations) => order.payments.toSorted((a, b) => b.id - a.id)[0];
 
@@ -91,6 +99,7 @@ type StaffOrderExtras = {
 
 export const presentStaffOrder = (order: OrderWithRelations & StaffOrderExtras): StaffOrder => ({
   ...presentOrder(order),
+  needs_manual_refund: needsManualRefund(order.refunds),
   buyer: order.user ? { id: order.user.id, fio: order.user.fio, email: order.user.email } : null,
   email: order.email,
   payments: order.payments

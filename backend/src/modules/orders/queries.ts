@@ -90,6 +90,8 @@ export function listStaffOrders(
     sql<number>`(select coalesce(sum(${refunds.amountKopecks}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded')`.mapWith(
       Number,
     );
+  // needsManualRefund (presenter.ts): the latest refund of the whole payment was refused.
+  const manualRefund = sql<boolean>`coalesce((select ${refunds.status} = 'canceled' from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.ticketId} is null order by ${refunds.id} desc limit 1), false)`;
   const seats = sql<
     string[]
   >`(select coalesce(array_agg(${tickets.seatNumber} order by ${tickets.id}), '{}') from ${tickets} where ${tickets.orderId} = ${orders.id})`;
@@ -108,6 +110,7 @@ export function listStaffOrders(
         paymentId,
         refunded,
         seats,
+        manualRefund,
       })
       .from(orders)
       .innerJoin(sessions, eq(sessions.id, orders.sessionId))
@@ -129,6 +132,7 @@ export function listStaffOrders(
         start_time: toCinemaTime(row.start),
         seats: row.seats,
         provider_payment_id: row.paymentId,
+        needs_manual_refund: row.manualRefund,
       }));
     },
     async () => {

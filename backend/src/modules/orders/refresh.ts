@@ -6,25 +6,53 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
+import { ProviderError } from '../payments/provider';
 import { applyProviderPayment, type AppliedOutcome } from './apply-payment';
-import type { Actor } from './audit';
+import { type Actor, WEB_SYSTEM } from './audit';
+import { closeOrder } from './close-order';
 
-/** 'none' when the order has no payment the provider knows of. Throws ProviderError when it cannot be asked. */
+/** Why an order ends whose payment the provider does not know (for the audit trail). */
+const UNKNOWN_PAYMENT_REASON = 'Платёжный сервис не знает платежа заказа: деньги по нему списать нельзя';
+
+/**
+ * 'none' when the order has no payment the provider knows of (none was made, or the provider answers
+ * 404 for it: the demo's emulator restarted, say — the order is then cancelled). Throws ProviderError
+ * when the provider cannot be asked.
+ */
 export async function refreshFromProvider(
   ctx: AppContext,
   orderId: number,
-  actor?: Actor,
+  actor: Actor = WEB_SYSTEM,
 ): Promise<AppliedOutcome | 'none'> {
   const { payments } = schema;
   const [attempt] = await ctx.db
-    .select({ providerPaymentId: payments.providerPaymentId })
+    .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), isNotNull(payments.providerPaymentId)))
     .orderBy(desc(payments.id))
     .limit(1);
   if (!attempt?.providerPaymentId) return 'none';
-  const payment = await ctx.payments.getPayment(attempt.providerPaymentId);
-  return applyProviderPayment(ctx, payment, actor);
+  try {
+    return await applyProviderPayment(ctx, await ctx.payments.getPayment(attempt.providerPaymentId), actor);
+  } catch (err) {
+    if (!(err instanceof ProviderError && err.kind === 'refused' && err.details.status === 404)) throw err;
+    // A payment the provider does not know can take no money: it is over, and so is a pending order.
+    ctx.logger.warn(
+      { orderId, paymentId: attempt.providerPaymentId },
+      'the provider does not know the order’s payment',
+    );
+    await ctx.db
+      .update(payments)
+      .set({
+        status: 'canceled',
+        cancellationParty: 'yoo_kassa',
+        cancellationReason: 'not_found',
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, attempt.id));
+    await closeOrder(ctx, orderId, { status: 'cancelled', actor, reason: UNKNOWN_PAYMENT_REASON });
+    return 'none';
+  }
 }
 
 /** At most one provider question per order in this long, however often its page polls. */

@@ -4,7 +4,9 @@
  * key) under the order's lock; `executeRefund` asks the provider with that key (again and again if it
  * cannot be reached: reconciliation retries 'creating' refunds); `settleRefund` applies what the
  * provider says — the ticket is refunded and its seat free only once it confirms. An order paid
- * without a provider payment (sold before orders existed) is refunded at once.
+ * without a provider payment (sold before orders existed) is refunded at once. A refund of a whole
+ * late payment (no ticket, mark-paid.ts) mails the buyer once it succeeds; refused, the money must be
+ * returned by hand, and the back office's orders say so (`needs_manual_refund`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -172,8 +174,10 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
       .where(eq(refunds.id, refundId));
     if (state.status === 'pending') return;
     if (state.status === 'canceled') {
+      const refusal = declineMessage(state.cancellation?.reason);
       await logAction(tx, current.orderId, 'refund_refused', WEB_SYSTEM, {
-        reason: declineMessage(state.cancellation?.reason),
+        // A line's refund can be asked again (its ticket stays live); a late payment's has no ticket to keep.
+        reason: current.ticketId ? refusal : `${refusal}. Деньги нужно вернуть вручную`,
         data: { refund_id: refundId },
       });
       if (order) {
@@ -192,7 +196,21 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
     await logAction(tx, current.orderId, 'refunded', WEB_SYSTEM, {
       data: { refund_id: refundId, ...(current.ticketId ? { ticket_id: current.ticketId } : {}) },
     });
-    if (!current.ticketId) return;
+    if (!current.ticketId) {
+      // A late payment went back (mark-paid.ts): now, and only now, the buyer is told so.
+      if (order) {
+        changed({
+          what: 'orders',
+          kind: 'late-refund',
+          orderId: order.id,
+          userId: order.userId,
+          sessionId: order.sessionId,
+          ticketIds: [],
+          seats: [],
+        });
+      }
+      return;
+    }
     const [ticket] = await tx
       .update(tickets)
       .set({ status: 'refunded', refundedAt: now })

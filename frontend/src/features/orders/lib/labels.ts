@@ -11,7 +11,7 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   expired: 'Время на оплату истекло',
   cancelled: 'Отменён',
   late_payment_sold: 'Оплата пришла после срока: билеты проданы',
-  late_payment_refunded: 'Оплата пришла после срока: деньги возвращены',
+  late_payment_refunded: 'Оплата пришла после срока, места заняты: оформлен возврат',
   refund_requested: 'Запрошен возврат',
   refunded: 'Деньги возвращены',
   refund_refused: 'В возврате отказано',

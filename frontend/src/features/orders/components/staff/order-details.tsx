@@ -7,6 +7,7 @@ import {
   formatRoubles,
   formatSessionTime,
   formatShortTime,
+  MANUAL_REFUND_LABEL,
   ORDER_CHANNEL_LABELS,
   ORDER_STATUS_LABELS,
   REFUND_STATUS_LABELS,
@@ -50,7 +51,15 @@ export function OrderDetails({ order }: { order: StaffOrder }) {
 
       <dl className={styles.facts}>
         <dt>Статус</dt>
-        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
+        <dd>
+          {ORDER_STATUS_LABELS[order.status]}
+          {order.needs_manual_refund && (
+            <>
+              <br />
+              <strong className={styles.error}>{MANUAL_REFUND_LABEL}</strong>
+            </>
+          )}
+        </dd>
         <dt>Канал</dt>
         <dd>{ORDER_CHANNEL_LABELS[order.channel]}</dd>
         <dt>Покупатель</dt>

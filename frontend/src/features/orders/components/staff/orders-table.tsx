@@ -1,11 +1,13 @@
 /**
  * /admin/dashboard/orders (admin, manager; the cashier reads): every order, newest first — status,
- * channel, buyer, film, session, seats, total, money returned and the provider's payment id — with a
+ * channel, buyer, film, session, seats, total, money returned and the provider's payment id, and a
+ * late payment the provider would not return (MANUAL_REFUND_LABEL: staff return it by hand) — with a
  * search (buyer, e-mail, payment id) and a status filter. A row opens the order's details.
  */
 import {
   formatRoubles,
   formatShortTime,
+  MANUAL_REFUND_LABEL,
   ORDER_CHANNEL_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -47,7 +49,20 @@ export function OrdersTable() {
           cell: (o) => <Link to={paths.adminOrder(o.id)}>Заказ №{o.id}</Link>,
           nowrap: true,
         },
-        { header: 'Статус', cell: (o) => ORDER_STATUS_LABELS[o.status] },
+        {
+          header: 'Статус',
+          cell: (o) => (
+            <>
+              {ORDER_STATUS_LABELS[o.status]}
+              {o.needs_manual_refund && (
+                <>
+                  <br />
+                  <strong>{MANUAL_REFUND_LABEL}</strong>
+                </>
+              )}
+            </>
+          ),
+        },
         { header: 'Канал', cell: (o) => ORDER_CHANNEL_LABELS[o.channel] },
         { header: 'Покупатель', cell: (o) => o.buyer ?? 'Без аккаунта' },
         { header: 'Фильм', cell: (o) => o.film },
