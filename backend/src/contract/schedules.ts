@@ -82,7 +82,7 @@ export const StaffSessionSchema = z.strictObject({
   /** Of those, tickets paid: what cancelling the session refunds (online, or at the counter). */
   paid: z.number().int().nonnegative(),
   total: z.number().int().positive(),
-  /** What the sold tickets brought, roubles. */
+  /** What the paid tickets brought, roubles (lines of orders still being paid count in `taken`, not here). */
   sum: z.number().nonnegative(),
   price_card: z.strictObject({ id: z.number().int(), name: z.string() }).nullable(),
   /** When it was cancelled (cinema wall-clock time), or null: a cancelled session stays listed, marked. */

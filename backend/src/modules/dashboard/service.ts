@@ -4,14 +4,13 @@
  * (effects table), and open dashboards ask again.
  */
 import { and, asc, count, desc, eq, gte, inArray, sum } from 'drizzle-orm';
-import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import { roublesOf } from '../../contract/money';
 import type { Dashboard, DashboardSales } from '../../contract/dashboard';
 import { toCinemaDate, toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { startOfCinemaToday } from '../schedules/service';
-import { occupiesSeatSql } from '../tickets/state';
+import { isPaidSql, occupiesSeatSql } from '../tickets/state';
 
 type Ctx = Pick<AppContext, 'db'>;
 const {
@@ -58,7 +57,7 @@ export async function loadDashboard(ctx: Ctx): Promise<Dashboard> {
 
 export async function loadSales(ctx: Ctx, now = new Date()): Promise<DashboardSales> {
   const startOfToday = startOfCinemaToday(now);
-  const soldToday = and(eq(tickets.status, LIVE_TICKET_STATUS), gte(tickets.purchaseDate, startOfToday));
+  const soldToday = and(isPaidSql(), gte(tickets.purchaseDate, startOfToday));
   // Money that came and stayed: tickets paid today and not refunded (pending orders are no revenue).
   const [today] = await ctx.db
     .select({ tickets: count(), revenue: sum(tickets.priceKopecks).mapWith(Number) })

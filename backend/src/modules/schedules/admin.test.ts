@@ -205,6 +205,8 @@ describe('GET /api/schedules/admin', () => {
       [onSale.id, 2, 1, null],
       [called.id, 0, 0, 'Ремонт проектора'],
     ]);
+    // The sum is what the paid ticket brought: the line still being paid brings nothing yet.
+    expect(rows[0]!.sum).toBe(350);
     expect(rows[0]!.cancelled_at).toBeNull();
     expect(rows[1]!.cancelled_at).toBe(cancel.body.cancelled_at);
     // The bill no longer shows it; the staff list still does.

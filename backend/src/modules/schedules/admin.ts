@@ -1,6 +1,5 @@
 /** The back office's schedule: the sessions table, and scheduling a session. */
 import { and, asc, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
-import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import { roublesOf } from '../../contract/money';
 import type { Session, StaffSession } from '../../contract/schedules';
 import { addDays, fromCinemaTime, toCinemaTime } from '../../contract/time';
@@ -11,7 +10,7 @@ import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from '../../db';
 import { write } from '../../effects';
 import { conflict, invalidInput } from '../../lib/errors';
 import { paginate, searchCondition, type Page } from '../../lib/paging';
-import { occupiesSeatSql } from '../tickets/state';
+import { isPaidSql, occupiesSeatSql } from '../tickets/state';
 import { findCard } from '../prices/cards';
 import { presentSession } from './presenter';
 import { startOfCinemaToday } from './service';
@@ -38,12 +37,13 @@ export function listStaffSessions(
     sql<number>`(select count(*) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${occupiesSeatSql()})`.mapWith(
       Number,
     );
+  // What the sold tickets brought: paid ones only (a pending order's lines hold seats but bring nothing yet).
   const takings =
-    sql<number>`(select coalesce(sum(${tickets.priceKopecks}), 0) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${occupiesSeatSql()})`.mapWith(
+    sql<number>`(select coalesce(sum(${tickets.priceKopecks}), 0) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${isPaidSql()})`.mapWith(
       Number,
     );
   const paid =
-    sql<number>`(select count(*) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${tickets.status} = ${LIVE_TICKET_STATUS})`.mapWith(
+    sql<number>`(select count(*) from ${tickets} where ${tickets.sessionId} = ${sessions.id} and ${isPaidSql()})`.mapWith(
       Number,
     );
   return paginate(

@@ -1,10 +1,12 @@
 /**
  * The ticket rules that more than one place reads, written once in TypeScript and in SQL: which
  * tickets occupy their seat (SEAT_OCCUPYING_TICKET_STATUSES: a pending order's lines and sold
- * tickets), and which were sold. The unique index on seats (db/schema.ts) is built from the same list.
+ * tickets), which were sold, and which are paid and kept (the money that came and stayed). The unique
+ * index on seats (db/schema.ts) is built from the same list.
  */
-import { inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import {
+  LIVE_TICKET_STATUS,
   type RefundStatus,
   SEAT_OCCUPYING_TICKET_STATUSES,
   SOLD_TICKET_STATUSES,
@@ -29,3 +31,6 @@ export const occupiesSeatSql = (status = schema.tickets.status): SQL =>
 
 /** SQL: the ticket was sold (the buyer's lists, the staff's tickets table). */
 export const wasSoldSql = (status = schema.tickets.status): SQL => inArray(status, [...SOLD_TICKET_STATUSES]);
+
+/** SQL: the ticket is paid and not refunded — what counts as revenue (a pending order's lines do not). */
+export const isPaidSql = (status = schema.tickets.status): SQL => eq(status, LIVE_TICKET_STATUS);
