@@ -46,6 +46,7 @@ export default defineJob('mail.order-paid', async ({ orderId }, { ctx, log }) =>
       paymentId: payment?.providerPaymentId ?? null,
       items: tickets.map((t) => ({ text: ticketItemText(t.session, t.seatNumber), kopecks: t.priceKopecks })),
       vatCode: ctx.config.yookassa.vatCode,
+      paymentMode: ctx.config.yookassa.paymentMode,
     },
   });
   return deliver(ctx.config, log, {

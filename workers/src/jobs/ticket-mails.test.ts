@@ -123,6 +123,20 @@ describe('ticket mails', () => {
     }
   });
 
+  it('names the receipt’s payment mode as configured: «предоплата 100%» with YOOKASSA_PAYMENT_MODE=full_prepayment', async () => {
+    const { user, tickets } = await purchase(['r7m1']);
+    const configured = ctx.config.yookassa;
+    // The configuration the workers' jobs read (this file's workers share this context).
+    Object.assign(ctx.config, { yookassa: { ...configured, paymentMode: 'full_prepayment' } });
+    try {
+      await announce(ctx, [soldChange(tickets)]);
+      const mail = await smtp.nextMail(user.email);
+      expect(plain(mail.text)).toContain('Итого: 450 ₽, без НДС, предоплата 100%, услуга');
+    } finally {
+      Object.assign(ctx.config, { yookassa: configured });
+    }
+  });
+
   it('sends the purchase mail once however often its duties run', async () => {
     const { user, tickets } = await purchase(['r6m1']);
     await announce(ctx, [soldChange(tickets)]);

@@ -13,6 +13,7 @@ import {
   type TicketView,
 } from '@kino/backend/contract';
 import { escapeHtml } from '@kino/backend/lib/html';
+import type { PaymentMode } from '@kino/backend/modules/payments/yookassa/requests';
 
 export interface MailContent {
   subject: string;
@@ -91,16 +92,23 @@ export interface ReceiptSummary {
   paymentId: string | null;
   items: { text: string; kopecks: number }[];
   vatCode: number;
+  /** The receipt's payment mode as configured (YOOKASSA_PAYMENT_MODE). */
+  paymentMode: PaymentMode;
 }
 
 const VAT_LABELS: Record<number, string> = { 1: 'без НДС', 2: 'НДС 0%', 3: 'НДС 10%', 4: 'НДС 20%', 11: 'НДС 22%' };
+/** The receipt's «признак способа расчёта» as the receipt prints it (54-FZ). */
+const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  full_payment: 'полный расчёт',
+  full_prepayment: 'предоплата 100%',
+};
 
 function receiptLines(receipt: ReceiptSummary): string[] {
   const total = receipt.items.reduce((sum, item) => sum + item.kopecks, 0);
   return [
     `Кассовый чек по заказу №${receipt.orderId}${receipt.paymentId ? ` (платёж ${receipt.paymentId})` : ''}:`,
     ...receipt.items.map((item) => `${item.text} — 1 × ${formatRoubles(roublesOf(item.kopecks))}`),
-    `Итого: ${formatRoubles(roublesOf(total))}, ${VAT_LABELS[receipt.vatCode] ?? `ставка НДС ${receipt.vatCode}`}, полный расчёт, услуга`,
+    `Итого: ${formatRoubles(roublesOf(total))}, ${VAT_LABELS[receipt.vatCode] ?? `ставка НДС ${receipt.vatCode}`}, ${PAYMENT_MODE_LABELS[receipt.paymentMode]}, услуга`,
     'Электронный чек придёт на этот адрес отдельным письмом от онлайн-кассы.',
   ];
 }
