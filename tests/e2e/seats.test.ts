@@ -1,4 +1,7 @@
-/** Two browsers on one session: holds and sales appear in the other without a reload. */
+/**
+ * Two browsers on one session: holds and sales appear in the other without a reload; the way back
+ * from the checkout keeps the seats, and a paid order's page survives a reload.
+ */
 import { seatLabel, toCinemaTime } from '@kino/backend/contract';
 import { announce } from '@kino/backend/effects';
 import { buildFilm, buildHall, buildSession } from '@kino/backend/testing/factories';
@@ -46,7 +49,7 @@ describe('live seat selection', () => {
     await site.close();
   });
 
-  it('shows a hold made in one browser in the other, and the sale without a reload', async () => {
+  it('shows a hold made in one browser in the other and the sale without a reload; «Изменить места» keeps the seats, a reload keeps the paid order', async () => {
     const film = await buildFilm(site.ctx.db, { title: 'Зеркало' });
     const session = await buildSession(site.ctx.db, { filmId: film.id, price: 400 });
     const ann = await viewer(true);
@@ -65,8 +68,22 @@ describe('live seat selection', () => {
 
     await ann.click('dialog ::-p-text(ДАЛЕЕ)');
     await ann.waitForSelector(`::-p-text(${toCinemaTime(session.startTime).slice(11, 16)})`);
+    // «Изменить места» leads back to the hall with the seats still Ann's, as the checkout promises:
+    // selected on her map, taken on Bob's; ДАЛЕЕ brings her back to pay for them.
+    await ann.locator('a::-p-text(Изменить места)').click();
+    await seat(ann, `${seatLabel('r3m5')}, выбрано`);
+    await seat(ann, `${seatLabel('r3m6')}, выбрано`);
+    await seat(bob, `${seatLabel('r3m5')}, занято`);
+    await seat(bob, `${seatLabel('r3m6')}, занято`);
+    await ann.click('dialog ::-p-text(ДАЛЕЕ)');
+    await ann.waitForSelector('h1::-p-text(Оформление заказа)');
     await payAtCheckout(ann);
     expect(await ann.$eval('h1', (h) => h.textContent)).toBe('Заказ оплачен');
+    // Reloading the paid order's page still shows its tickets (never the hold's «Время брони истекло»).
+    await ann.reload();
+    await ann.waitForSelector('section[data-stage="paid"] ul[aria-label="Билеты"] li');
+    expect(await ann.$$eval('ul[aria-label="Билеты"] li', (items) => items.length)).toBe(2);
+    expect(await ann.$eval('main', (m) => (m as HTMLElement).innerText)).not.toContain('Время брони истекло');
 
     await seat(bob, `${seatLabel('r3m5')}, продано`);
     await seat(bob, `${seatLabel('r3m6')}, продано`);
