@@ -1,5 +1,5 @@
 /**
- * Hall plans (DESIGN.md, "Prices and halls"): a hall is rows of seats with aisle gaps, each seat in a
+ * Hall plans (docs/architecture.md, "Prices and halls"): a hall is rows of seats with aisle gaps, each seat in a
  * zone (Стандарт, VIP, Диван) and with flags. Seat codes stay SPEC's 'r{row}m{place}'; `x` is the
  * seat's column on the drawing, so a gap in x is an aisle. A sofa is two seats of the sofa zone
  * side by side, sold together (`pair`). SPEC's 10 × 11 standard seats is every hall's default plan.

@@ -1,5 +1,5 @@
 /**
- * Prices (DESIGN.md, "Prices and halls"): ticket types, price cards (zone × ticket type → price), the
+ * Prices (docs/architecture.md, "Prices and halls"): ticket types, price cards (zone × ticket type → price), the
  * rules that suggest a card for a session's day and time, promo codes, and the quote — what a set of
  * seats costs — made by the one pure `quote()` (quote.ts) on both sides. Money in roubles here (two
  * decimals at most), kopecks inside.
@@ -83,6 +83,13 @@ export const PriceCardBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['prices'], message: 'Укажите цену взрослого билета в зоне «Стандарт»' });
     const seen = new Set<string>();
     for (const [i, p] of prices.entries()) {
+      // It is SPEC's `price` of the card's sessions, a whole number of roubles.
+      if (p.zone === 'standard' && p.ticket_type === ADULT_TICKET_TYPE && !Number.isInteger(p.price))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['prices', i, 'price'],
+          message: 'Цена взрослого билета в зоне «Стандарт» — целое число рублей: это цена сеанса',
+        });
       const key = `${p.zone}/${p.ticket_type}`;
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['prices', i], message: 'Цена указана дважды' });
       seen.add(key);

@@ -63,6 +63,27 @@ describe('seat choice rules', () => {
     expect((await viewer.socket.join(session.id)).mine.sort()).toEqual(['r3m1', 'r3m2']);
   });
 
+  it('releases a sofa whole: giving back one of its seats frees both, on every map', async () => {
+    const session = await hallWith(planOf(3, 4, { zoneOf: (row) => (row === 3 ? 'sofa' : 'standard') }));
+    const [viewer, other] = [await viewerIn(session.id), await viewerIn(session.id)];
+    expect(await viewer.hold('r3m3')).toMatchObject({ ok: true });
+    expect(await viewer.hold('r1m1')).toMatchObject({ ok: true });
+    expect(await viewer.release('r3m4')).toMatchObject({ ok: true });
+    expect((await viewer.socket.join(session.id)).mine).toEqual(['r1m1']);
+    expect((await other.socket.join(session.id)).held).toEqual(['r1m1']);
+    // Its other seat is free again, not half a sofa left to someone: the next viewer takes the sofa whole.
+    expect(await other.hold('r3m3')).toMatchObject({ ok: true });
+    expect((await other.socket.join(session.id)).mine.sort()).toEqual(['r3m3', 'r3m4']);
+  });
+
+  it("refuses 'Лучшие места' for no seats or more than six as an invalid request, holding nothing", async () => {
+    const session = await buildSession(shop.t.ctx.db);
+    const viewer = await viewerIn(session.id);
+    expect(await viewer.best(0)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await viewer.best(7)).toEqual({ ok: false, reason: 'invalid' });
+    expect((await viewer.socket.join(session.id)).mine).toEqual([]);
+  });
+
   it('holds the best seats: adjacent, in the best row, around the middle', async () => {
     const session = await buildSession(shop.t.ctx.db);
     const viewer = await viewerIn(session.id);

@@ -5,8 +5,10 @@
  * promo codes; one film under the distributor's no-discount condition. Running it again adds nothing.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_PLAN_SIZE, HallPlanBodySchema, type PlanSeatInput } from '../contract/plans';
 import { addDays, cinemaTimeZone } from '../contract/time';
 import { schema, type Db } from '../db';
+import { planRows, storePlan } from '../modules/halls/plan-rows';
 
 const { hallSeats, halls, priceCards, priceCardPrices, priceRules, promoCodes, sessions, tickets, films, orders } =
   schema;
@@ -21,27 +23,25 @@ const MORNING: CardName = 'Утро будней';
 
 export const DEMO_PROMO_CODES = ['KINO10', 'SEMYA'] as const;
 
+/**
+ * Hall 3 as the back office's plan editor would send it, checked and stored the same way: 10 × 11,
+ * row 10 VIP, row 9 five sofas for two and a standard seat at its end, wheelchair spaces at both ends
+ * of row 1 with their companions' seats beside them; the best view is row 7 in the middle.
+ */
 async function layOut(db: Db, hallId: number): Promise<void> {
-  const seat = (row: number, place: number) =>
-    and(eq(hallSeats.hallId, hallId), eq(hallSeats.code, `r${row}m${place}`));
-  await db
-    .update(hallSeats)
-    .set({ zoneCode: 'vip' })
-    .where(and(eq(hallSeats.hallId, hallId), eq(hallSeats.row, 10)));
-  for (let place = 1; place <= 10; place += 2) {
-    await db
-      .update(hallSeats)
-      .set({ zoneCode: 'sofa', pairCode: `r9m${place + 1}` })
-      .where(seat(9, place));
-    await db
-      .update(hallSeats)
-      .set({ zoneCode: 'sofa', pairCode: `r9m${place}` })
-      .where(seat(9, place + 1));
-  }
-  await db.update(hallSeats).set({ wheelchair: true }).where(seat(1, 1));
-  await db.update(hallSeats).set({ wheelchair: true }).where(seat(1, 11));
-  await db.update(hallSeats).set({ companion: true }).where(seat(1, 2));
-  await db.update(hallSeats).set({ companion: true }).where(seat(1, 10));
+  const seats: PlanSeatInput[] = [];
+  for (let row = 1; row <= DEFAULT_PLAN_SIZE.rows; row++)
+    for (let place = 1; place <= DEFAULT_PLAN_SIZE.places; place++)
+      seats.push({
+        row,
+        place,
+        x: place,
+        zone: row === 10 ? 'vip' : row === 9 && place <= 10 ? 'sofa' : 'standard',
+        wheelchair: row === 1 && (place === 1 || place === 11),
+        companion: row === 1 && (place === 2 || place === 10),
+      });
+  const body = HallPlanBodySchema.parse({ seats, best: { row: 7, x: 6 } });
+  await storePlan(db, hallId, await planRows(db, hallId, body), body.best);
 }
 
 async function ensureCards(db: Db): Promise<Map<CardName, number>> {
@@ -85,10 +85,7 @@ export async function ensurePricing(
   { hallId, filmId, today }: { hallId: number; filmId?: number; today: string },
 ) {
   const [hall] = await db.select().from(halls).where(eq(halls.id, hallId));
-  if (hall && hall.bestRow === null) {
-    await layOut(db, hallId);
-    await db.update(halls).set({ bestRow: 7, bestX: 6 }).where(eq(halls.id, hallId));
-  }
+  if (hall && hall.bestRow === null) await layOut(db, hallId);
   const cards = await ensureCards(db);
   const year = new Date(`${today}T00:00:00Z`);
   await db

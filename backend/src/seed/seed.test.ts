@@ -13,6 +13,7 @@ import { addDays, fromCinemaTime, toCinemaDate } from '../contract/time';
 import { schema } from '../db';
 import { verifyPassword } from '../modules/auth/password';
 import { startTestApi, type TestApi } from '../testing/harness';
+import { HALL_NAMES } from './catalog';
 import { DEMO_ACCOUNTS, seed, type SeedSummary } from './index';
 
 const DAY = 86_400_000;
@@ -110,6 +111,27 @@ describe('seed on a fresh database', () => {
     const todays = halls.flatMap((h) => h.sessions).filter((s) => toCinemaDate(s.startTime) === today);
     expect(todays.some((s) => s.startTime < now)).toBe(true);
     expect(todays.some((s) => s.startTime > now)).toBe(true);
+  });
+
+  it('lays hall 3 out like a real one, through the plan editor’s checks: a VIP back row, five sofas, two wheelchair spaces', async () => {
+    const hall = await t.ctx.db.query.halls.findFirst({ where: (h, { eq }) => eq(h.name, HALL_NAMES[2]!) });
+    const { status, body: plan } = await t.call('GET /halls/:id/plan', { params: { id: hall!.id } });
+    expect(status).toBe(200);
+    expect([plan.rows, plan.columns, plan.capacity, plan.best]).toEqual([10, 11, HALL_CAPACITY, { row: 7, x: 6 }]);
+    const codes = (pick: (seat: (typeof plan.seats)[number]) => boolean) =>
+      plan.seats.filter(pick).map((seat) => seat.code);
+    expect(codes((s) => s.zone === 'vip')).toEqual(Array.from({ length: 11 }, (_, i) => `r10m${i + 1}`));
+    // Sofas for two: the plan editor pairs neighbouring sofa seats, left to right.
+    expect(plan.seats.filter((s) => s.zone === 'sofa').map((s) => [s.code, s.pair])).toEqual(
+      [1, 3, 5, 7, 9].flatMap((p) => [
+        [`r9m${p}`, `r9m${p + 1}`],
+        [`r9m${p + 1}`, `r9m${p}`],
+      ]),
+    );
+    expect(codes((s) => s.wheelchair)).toEqual(['r1m1', 'r1m11']);
+    expect(codes((s) => s.companion)).toEqual(['r1m2', 'r1m10']);
+    expect(codes((s) => s.blocked)).toEqual([]);
+    expect(plan.seats.filter((s) => s.zone === 'standard')).toHaveLength(110 - 11 - 10);
   });
 
   it('creates one account per role that signs in with the documented password, and a few more viewers', async () => {

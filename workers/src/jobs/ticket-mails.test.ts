@@ -137,6 +137,40 @@ describe('ticket mails', () => {
     }
   });
 
+  it('names each ticket’s zone and type, and asks for the document of a reduced-price one, in the text, the HTML and its PDF', async () => {
+    const film = await buildFilm(ctx.db, { title: 'Андрей Рублёв', age: 12 });
+    const session = await buildSession(ctx.db, { filmId: film.id, price: 450 });
+    const user = await buildUser(ctx.db, { fio: 'Семья Зрителей' });
+    const order = await buildOrder(ctx.db, { sessionId: session.id, userId: user.id, totalKopecks: 102_000 });
+    const vip = {
+      sessionId: session.id,
+      userId: user.id,
+      orderId: order.id,
+      zoneCode: 'vip',
+      basePriceKopecks: 60_000,
+    };
+    const adult = await buildTicket(ctx.db, { ...vip, seatNumber: 'r10m5', priceKopecks: 60_000 });
+    const child = await buildTicket(ctx.db, {
+      ...vip,
+      seatNumber: 'r10m6',
+      ticketTypeCode: 'child',
+      typeDiscountKopecks: 18_000,
+      priceKopecks: 42_000,
+    });
+    await announce(ctx, [soldChange([adult, child])]);
+    const mail = await smtp.nextMail(user.email);
+
+    const lines = [
+      `Билет №${adult.id}: Ряд 10, место 5 (VIP), взрослый — 600 ₽`,
+      `Билет №${child.id}: Ряд 10, место 6 (VIP), детский — 420 ₽ (покажите документ на входе)`,
+    ];
+    for (const expected of [...lines, 'Итого: 1 020 ₽']) expect(plain(mail.text)).toContain(expected);
+    for (const line of lines) expect(plain(mail.html)).toContain(line);
+    expect(plain(mail.text)).not.toContain('место 5 (VIP), взрослый — 600 ₽ (покажите');
+    const childPdf = await pdfText(mail.attachments.find((a) => a.filename === `ticket_${child.id}.pdf`)!.content);
+    expect(childPdf).toContain('Покажите документ на входе');
+  });
+
   it('sends the purchase mail once however often its duties run', async () => {
     const { user, tickets } = await purchase(['r6m1']);
     await announce(ctx, [soldChange(tickets)]);

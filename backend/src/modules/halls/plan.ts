@@ -1,62 +1,21 @@
 /**
  * Hall plans (contract/plans.ts): read one, and replace one from the back office's editor. A plan's
  * sellable seats are the hall's capacity; a seat sold or held for a session still to come cannot be
- * removed or blocked (409 naming the sessions). Sofa pairs follow from the zones: neighbouring seats of
- * a two-seat zone, left to right, make a sofa.
+ * removed or blocked (409 naming the sessions). The rows and their checks: plan-rows.ts.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { HallPlan, HallPlanBodySchema } from '../../contract/plans';
-import { seatCode } from '../../contract/seats';
+import type { HallPlan } from '../../contract/plans';
 import { toCinemaTime } from '../../contract/time';
-import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { schema, type Db } from '../../db';
 import { write } from '../../effects';
-import { conflict, invalidInput, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { SeatStore } from '../../realtime/seat-store';
 import { occupiesSeatSql } from '../tickets/state';
 import { loadPlan } from './plan-read';
+import { planRows, storePlan, type PlanBody } from './plan-rows';
 
-const { halls, hallSeats, seatZones, sessions, tickets, films } = schema;
-
-type PlanBody = z.output<typeof HallPlanBodySchema>;
-
-/** The rows of the new plan, with sofa pairs made from two-seat zones; field errors for what cannot be. */
-function planRows(hallId: number, body: PlanBody, zones: Map<string, number>) {
-  const fields: Record<string, string> = {};
-  const rows = body.seats.map((s) => ({
-    hallId,
-    code: seatCode(s.row, s.place),
-    row: s.row,
-    place: s.place,
-    x: s.x,
-    zoneCode: s.zone,
-    wheelchair: s.wheelchair,
-    companion: s.companion,
-    blocked: s.blocked,
-    pairCode: null as string | null,
-  }));
-  for (const [i, s] of rows.entries()) {
-    if (!zones.has(s.zoneCode)) fields[`seats.${i}.zone`] = 'Такой зоны нет';
-  }
-  const byRow = new Map<number, typeof rows>();
-  for (const s of rows.filter((r) => (zones.get(r.zoneCode) ?? 1) === 2))
-    byRow.set(s.row, [...(byRow.get(s.row) ?? []), s]);
-  for (const [row, sofaSeats] of byRow) {
-    const sorted = sofaSeats.toSorted((a, b) => a.x - b.x);
-    for (let i = 0; i < sorted.length; i += 2) {
-      const [a, b] = [sorted[i]!, sorted[i + 1]];
-      if (!b || b.x !== a.x + 1) {
-        fields[`seats.${rows.indexOf(a)}.zone`] = `Ряд ${row}: диван — два места рядом`;
-        break;
-      }
-      a.pairCode = b.code;
-      b.pairCode = a.code;
-    }
-  }
-  if (Object.keys(fields).length > 0) throw invalidInput(fields);
-  return rows;
-}
+const { halls, hallSeats, sessions, tickets, films } = schema;
 
 /**
  * Sessions still to come in this hall that sold or hold a seat the new plan takes away (removes or
@@ -108,13 +67,7 @@ export async function replacePlan(
   body: PlanBody,
   now = new Date(),
 ): Promise<HallPlan> {
-  const zones = new Map(
-    (await ctx.db.select({ code: seatZones.code, units: seatZones.seatsPerUnit }).from(seatZones)).map((z) => [
-      z.code,
-      z.units,
-    ]),
-  );
-  const rows = planRows(hallId, body, zones);
+  const rows = await planRows(ctx.db, hallId, body);
   await write(ctx, async (tx, changed) => {
     const [hall] = await tx.select().from(halls).where(eq(halls.id, hallId)).for('update');
     if (!hall) throw notFound('Зал не найден');
@@ -128,12 +81,7 @@ export async function replacePlan(
         sessions: inTheWay,
       });
     }
-    await tx.delete(hallSeats).where(eq(hallSeats.hallId, hallId));
-    await tx.insert(hallSeats).values(rows);
-    await tx
-      .update(halls)
-      .set({ capacity: kept.size, bestRow: body.best?.row ?? null, bestX: body.best?.x ?? null })
-      .where(eq(halls.id, hallId));
+    await storePlan(tx, hallId, rows, body.best);
     const future = await tx
       .select({ id: sessions.id })
       .from(sessions)

@@ -21,6 +21,7 @@ import type { AuthUser } from '../auth/tokens';
 import {
   presentQuote,
   priceLines,
+  sessionOnSale,
   sessionPricing,
   type PricedOrder,
   type QuoteRequest,
@@ -59,8 +60,7 @@ export async function createWebOrder(
   const sessionId = body.schedule_id;
   // One order for every buyer: concurrent orders lock the index entries in the same order.
   const seats = body.seat_number.toSorted();
-  const pricing = await sessionPricing(ctx, sessionId);
-  const { session } = pricing;
+  const session = await sessionOnSale(ctx.db, sessionId);
   if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
   if (body.price !== session.price) {
     throw conflict('price_changed', `Цена билета изменилась: ${session.price} ₽`, { price: session.price });
@@ -80,14 +80,13 @@ export async function createWebOrder(
   const created = await placeOrder(ctx, deps, {
     sessionId,
     seats,
-    pricing,
     request,
     holder: buyer.id,
-    // Priced again in the transaction: a card, a type or a code changed since the buyer looked is a 409 with the new quote.
-    accept: (priced) => {
+    // Priced in the transaction: a card, a type or a code changed since the buyer looked is a 409 with the new quote.
+    accept: (priced, _tx, { session: now }) => {
       if (priced.quote.total !== shownKopecks || (request.promoCode && priced.promoError)) {
         throw conflict('price_changed', priced.promoError ?? `Цена изменилась: ${roublesOf(priced.quote.total)} ₽`, {
-          price: session.price,
+          price: now.price,
           quote: presentQuote(priced),
         });
       }
@@ -109,15 +108,14 @@ export interface OrderPlan {
   sessionId: number;
   /** Sorted: concurrent orders lock the seats' index entries in the same order. */
   seats: string[];
-  pricing: SessionPricing;
   request: QuoteRequest;
   /** Whose holds in Redis the seats must be (the buyer's on the website, the cashier's at the till). */
   holder: number;
   /**
-   * Inside the transaction, once priced: throws to refuse (a price the buyer was not shown, cash short);
-   * may lock what the order counts to (the till's shift).
+   * Inside the transaction, once priced (at the session's prices read in it): throws to refuse (a price
+   * the buyer was not shown, cash short); may lock what the order counts to (the till's shift).
    */
-  accept: (priced: PricedOrder, tx: Tx) => void | Promise<void>;
+  accept: (priced: PricedOrder, tx: Tx, pricing: SessionPricing) => void | Promise<void>;
   /** The order's own fields: buyer, channel, e-mail, and the till's (seller, till, shift, method, cash). */
   order: (
     priced: PricedOrder,
@@ -131,23 +129,24 @@ export interface OrderPlan {
 }
 
 /**
- * The order's transaction: the seats checked in Redis, the lines priced and inserted under the seats'
- * unique index, the audit entry, and the change whose duties show the seats taken on every map. Answers
- * the order and its provider payment to start (none when paid at once).
+ * The order's transaction: the seats checked in Redis, then in it the session's prices read, the lines
+ * priced and inserted under the seats' unique index, the audit entry, and the change whose duties show
+ * the seats taken on every map. Answers the order and its provider payment to start (none when paid at once).
  */
 export async function placeOrder(
   ctx: AppContext,
   deps: CreateOrderDeps,
   plan: OrderPlan,
 ): Promise<{ orderId: number; paymentId: number | null }> {
-  const { sessionId, seats, pricing } = plan;
+  const { sessionId, seats } = plan;
   refuseUnlessHeld(await deps.store.check(sessionId, plan.holder, seats));
 
   const { orders, tickets, payments } = schema;
   try {
     return await write(ctx, async (tx, changed) => {
+      const pricing = await sessionPricing(tx, sessionId);
       const priced = await priceLines(tx, pricing, plan.request, true);
-      await plan.accept(priced, tx);
+      await plan.accept(priced, tx, pricing);
       const now = new Date();
       const expiresAt = plan.paidAtOnce ? now : new Date(now.getTime() + ctx.config.paymentTimeoutMs);
       const [order] = await tx

@@ -37,11 +37,14 @@ describe('prices', () => {
   const shop = useShop();
   const staff = async () => (await buildSignedInUser(shop.t.ctx, { role: 'manager' })).token;
 
-  /** A hall with a VIP back row and a session on the card; the film may forbid discounts. */
+  /** A hall with a VIP back row, a row of sofas before it, and a session on the card; the film may forbid discounts. */
   async function sessionOnCard(film: Partial<typeof schema.films.$inferInsert> = {}) {
     const token = await staff();
     const hall = await buildHall(shop.t.ctx.db);
-    const plan = planOf(10, 11, { zoneOf: (row) => (row === 10 ? 'vip' : 'standard') });
+    const plan = planOf(10, 11, {
+      zoneOf: (row) => (row === 10 ? 'vip' : row === 9 ? 'sofa' : 'standard'),
+      flags: { r9m11: { zone: 'standard' } },
+    });
     expect((await shop.t.call('PUT /halls/:id/plan', { params: { id: hall.id }, body: plan }, token)).status).toBe(200);
     const card = await shop.t.call('POST /price-cards', { body: { ...CARD, name: `Вечер ${hall.id}` } }, token);
     expect(card.status).toBe(201);
@@ -86,6 +89,7 @@ describe('prices', () => {
     const session = await sessionOnCard();
     const token = await staff();
     const other = await buildFilm(shop.t.ctx.db);
+    const elsewhen = await buildSession(shop.t.ctx.db, { filmId: session.filmId });
     for (const body of [
       promo(`TEN-${session.id}`),
       promo(`OLD-${session.id}`, {
@@ -94,6 +98,8 @@ describe('prices', () => {
       }),
       promo(`ELSE-${session.id}`, { film_ids: [other.id] }),
       promo(`FLAT-${session.id}`, { kind: 'amount', value: 150 }),
+      promo(`SOON-${session.id}`, { valid_from: new Date(Date.now() + 3600_000).toISOString() }),
+      promo(`ELSEWHEN-${session.id}`, { session_ids: [elsewhen.id] }),
     ])
       expect((await shop.t.call('POST /promo-codes', { body }, token)).status).toBe(201);
     const lines = [
@@ -112,10 +118,19 @@ describe('prices', () => {
       ['NOPE-1', 'Такого промокода нет'],
       [`OLD-${session.id}`, 'Срок действия промокода истёк'],
       [`ELSE-${session.id}`, 'Промокод не действует на этот фильм'],
+      [`SOON-${session.id}`, 'Промокод ещё не действует'],
+      [`ELSEWHEN-${session.id}`, 'Промокод не действует на этот сеанс'],
     ]) {
       const { body } = await quoteOf({ schedule_id: session.id, lines, promo_code: code });
       expect([body.total, body.promo, body.promo_error]).toEqual([1020, null, reason]);
     }
+    // The session-only code takes off on the session it names.
+    const there = await quoteOf({
+      schedule_id: elsewhen.id,
+      lines: [{ seat_number: 'r1m1', ticket_type: 'adult' }],
+      promo_code: `ELSEWHEN-${session.id}`,
+    });
+    expect([there.body.promo?.code, there.body.promo_error]).toEqual([`ELSEWHEN-${session.id}`, null]);
   });
 
   it('gives no type discount and takes no code while the distributor forbids discounts', async () => {
@@ -289,5 +304,161 @@ describe('prices', () => {
     expect((await shop.t.call('POST /promo-codes', { body: promo('twice') }, token)).status).toBe(409);
     const cashier = await buildSignedInUser(shop.t.ctx, { role: 'cashier' });
     expect((await shop.t.call('GET /promo-codes', {}, cashier.token)).status).toBe(403);
+  });
+
+  it('gives a code’s last use to one of two orders racing for it: the other is a 409 saying it is used up', async () => {
+    const session = await sessionOnCard();
+    const code = `LAST-${session.id}`;
+    expect(
+      (await shop.t.call('POST /promo-codes', { body: promo(code, { total_limit: 2 }) }, await staff())).status,
+    ).toBe(201);
+    const line = (seat: string) => [{ seat_number: seat, ticket_type: 'adult' }];
+    // 400 − 10 %: what each buyer is shown for one standard seat with the code.
+    const withCode = (seat: string) => ({
+      ...orderBody(session, [seat]),
+      lines: line(seat),
+      promo_code: code,
+      total: 360,
+    });
+    const first = await shop.buyer();
+    await holdSeats(first.socket, session.id, ['r2m1']);
+    expect((await shop.t.call('POST /tickets/store', { body: withCode('r2m1') }, first.token)).status).toBe(201);
+
+    const [ann, bob] = [await shop.buyer(), await shop.buyer()];
+    await holdSeats(ann.socket, session.id, ['r4m1']);
+    await holdSeats(bob.socket, session.id, ['r6m1']);
+    const raced = await Promise.all([
+      shop.t.call('POST /tickets/store', { body: withCode('r4m1') }, ann.token),
+      shop.t.call('POST /tickets/store', { body: withCode('r6m1') }, bob.token),
+    ]);
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409]);
+    const lost = raced.find((r) => r.status === 409)!;
+    expect(lost.body).toMatchObject({
+      error: {
+        code: 'price_changed',
+        message: 'Промокод уже использован максимальное число раз',
+        details: { quote: { total: 400, promo: null } },
+      },
+    });
+    const used = await shop.t.ctx.db.select().from(schema.orders).where(eq(schema.orders.sessionId, session.id));
+    expect(used.map((o) => o.totalKopecks)).toEqual([36_000, 36_000]);
+    const next = await quoteOf({ schedule_id: session.id, lines: line('r8m1'), promo_code: code });
+    expect(next.body.promo_error).toBe('Промокод уже использован максимальное число раз');
+  });
+
+  it('refuses an order with half a sofa: 400 naming the other seat, nothing written; the whole sofa sells', async () => {
+    const session = await sessionOnCard();
+    const couple = await shop.buyer();
+    // Holding one seat of a sofa holds both.
+    await holdSeats(couple.socket, session.id, ['r9m3']);
+    const half = await shop.t.call(
+      'POST /tickets/store',
+      { body: { ...orderBody(session, ['r9m3']), total: 500 } },
+      couple.token,
+    );
+    expect(half.status).toBe(400);
+    expect(half.body.error.message).toBe('Диван продаётся только целиком: выберите оба его места');
+    expect(JSON.stringify(half.body.error.details)).toContain('Диван продаётся целиком: добавьте место 4');
+    expect(await shop.t.ctx.db.$count(schema.orders, eq(schema.orders.sessionId, session.id))).toBe(0);
+    const quoted = await quoteOf({ schedule_id: session.id, lines: [{ seat_number: 'r9m4', ticket_type: 'adult' }] });
+    expect(quoted.status).toBe(400);
+
+    const whole = await shop.t.call(
+      'POST /tickets/store',
+      { body: { ...orderBody(session, ['r9m3', 'r9m4']), total: 1000 } },
+      couple.token,
+    );
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+    expect(whole.body.lines.map((l) => [l.seat_number, l.zone.code, l.price])).toEqual([
+      ['r9m3', 'sofa', 500],
+      ['r9m4', 'sofa', 500],
+    ]);
+  });
+
+  it('keeps an order’s line prices and total when its card and a ticket type change afterwards', async () => {
+    const session = await sessionOnCard();
+    const token = await staff();
+    const buyer = await shop.buyer();
+    const lines = [
+      { seat_number: 'r10m5', ticket_type: 'adult' },
+      { seat_number: 'r10m6', ticket_type: 'child' },
+    ];
+    await holdSeats(buyer.socket, session.id, ['r10m5', 'r10m6']);
+    const made = await shop.t.call(
+      'POST /tickets/store',
+      { body: { ...orderBody(session, ['r10m5', 'r10m6']), lines, total: 1020 } },
+      buyer.token,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+
+    const card = await shop.t.call(
+      'PUT /price-cards/:id',
+      {
+        params: { id: session.priceCardId! },
+        body: {
+          ...CARD,
+          name: `Вечер ${session.hallId}`,
+          prices: CARD.prices.map((p) => ({ ...p, price: p.price + 100 })),
+        },
+      },
+      token,
+    );
+    expect(card.status).toBe(200);
+    const childType = { name: 'Детский', rule: 'percent', value: 30, check_document: true, active: true } as const;
+    const type = await shop.t.call(
+      'PUT /ticket-types/:code',
+      { params: { code: 'child' }, body: { ...childType, value: 50 } },
+      token,
+    );
+    expect(type.status).toBe(200);
+    try {
+      // New buyers see the new prices…
+      expect((await quoteOf({ schedule_id: session.id, lines })).body.total).toBe(700 + 350);
+      // …the order made before stays as it was made.
+      const again = await shop.t.call('GET /orders/:id', { params: { id: made.body.id } }, buyer.token);
+      expect(again.body.total).toBe(1020);
+      expect(again.body.lines.map((l) => [l.seat_number, l.base, l.type_discount, l.price])).toEqual([
+        ['r10m5', 600, 0, 600],
+        ['r10m6', 600, 180, 420],
+      ]);
+    } finally {
+      await shop.t.call('PUT /ticket-types/:code', { params: { code: 'child' }, body: childType }, token);
+    }
+  });
+
+  it('refuses a card whose standard adult price has kopecks: 400 on that price, nothing written', async () => {
+    const token = await staff();
+    const name = `С копейками ${Date.now()}`;
+    const res = await shop.t.call(
+      'POST /price-cards',
+      { body: { name, prices: [{ zone: 'standard', ticket_type: 'adult', price: 399.5 }] } },
+      token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: {
+        details: {
+          fields: {
+            'prices.0.price': 'Цена взрослого билета в зоне «Стандарт» — целое число рублей: это цена сеанса',
+          },
+        },
+      },
+    });
+    expect(await shop.t.ctx.db.$count(schema.priceCards, eq(schema.priceCards.name, name))).toBe(0);
+    const session = await sessionOnCard();
+    const changed = await shop.t.call(
+      'PUT /price-cards/:id',
+      {
+        params: { id: session.priceCardId! },
+        body: { name: 'Вечер', prices: [{ zone: 'standard', ticket_type: 'adult', price: 450.99 }] },
+      },
+      token,
+    );
+    expect(changed.status).toBe(400);
+    // Kopecks elsewhere on the card are fine, and SPEC-shaped orders at the session's price still go through.
+    const buyer = await shop.buyer();
+    await holdSeats(buyer.socket, session.id, ['r5m5']);
+    const spec = await shop.t.call('POST /tickets/store', { body: orderBody(session, ['r5m5']) }, buyer.token);
+    expect(spec.status, JSON.stringify(spec.body)).toBe(201);
   });
 });

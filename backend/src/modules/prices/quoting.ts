@@ -1,5 +1,5 @@
 /**
- * What seats cost (DESIGN.md, "Prices and halls"): a session's prices (its card, or SPEC's one price
+ * What seats cost (docs/architecture.md, "Prices and halls"): a session's prices (its card, or SPEC's one price
  * for every seat without one), the seats' zones from the hall's plan, the ticket types, the promo code
  * — handed to the contract's pure quote(). POST /api/orders/quote answers it; an order quotes again
  * inside its transaction and stores each line's breakdown.
@@ -9,8 +9,8 @@ import { ADULT_TICKET_TYPE } from '../../contract/constants';
 import { kopecksOf, roublesOf } from '../../contract/money';
 import type { QuoteView } from '../../contract/prices';
 import { quote, type PriceTable, type Quote } from '../../contract/quote';
+import { parseSeatCode } from '../../contract/seats';
 import { toCinemaDate } from '../../contract/time';
-import type { AppContext } from '../../context';
 import { schema, type Db, type Tx } from '../../db';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
 import { usablePromo } from './promo-codes';
@@ -20,26 +20,35 @@ const { sessions, hallSeats, seatZones } = schema;
 
 export type SessionPricing = Awaited<ReturnType<typeof sessionPricing>>;
 
-/** The session, its film, and its prices in kopecks: zone → ticket type → price. */
-export async function sessionPricing(ctx: Pick<AppContext, 'db'>, sessionId: number) {
-  const session = await ctx.db.query.sessions.findFirst({
+/** A session tickets are sold for, with its film, hall and price card: 404 without it, 409 once cancelled. */
+export async function sessionOnSale(db: Db | Tx, sessionId: number) {
+  const session = await db.query.sessions.findFirst({
     where: eq(sessions.id, sessionId),
     with: { film: true, hall: true, priceCard: { with: { prices: true } } },
   });
   if (!session) throw notFound('Сеанс не найден');
   if (session.cancelledAt) throw conflict('session_cancelled', 'Сеанс отменён: билеты на него не продаются');
+  return session;
+}
+
+/**
+ * The session, its film, and its prices in kopecks: zone → ticket type → price. An order reads them
+ * inside its transaction (`db` is then the transaction), so it is priced as the prices are when it is made.
+ */
+export async function sessionPricing(db: Db | Tx, sessionId: number) {
+  const session = await sessionOnSale(db, sessionId);
   const card: Record<string, Record<string, number>> = {};
   if (session.priceCard) {
     for (const p of session.priceCard.prices) (card[p.zoneCode] ??= {})[p.ticketTypeCode] = p.priceKopecks;
   } else {
     // Without a card every seat costs SPEC's price, whatever its zone.
-    for (const { code } of await ctx.db.select({ code: seatZones.code }).from(seatZones))
+    for (const { code } of await db.select({ code: seatZones.code }).from(seatZones))
       card[code] = { [ADULT_TICKET_TYPE]: kopecksOf(session.price) };
   }
   return {
     session,
     card: card as PriceTable,
-    types: await quoteTypes(ctx),
+    types: await quoteTypes(db),
     sessionDate: toCinemaDate(session.startTime),
     noDiscountUntil: session.film.noDiscountUntil,
   };
@@ -79,7 +88,7 @@ export async function priceLines(
 ): Promise<PricedOrder> {
   const { session } = pricing;
   const seats = await db
-    .select({ code: hallSeats.code, zone: hallSeats.zoneCode })
+    .select({ code: hallSeats.code, zone: hallSeats.zoneCode, pair: hallSeats.pairCode })
     .from(hallSeats)
     .where(
       and(
@@ -92,16 +101,25 @@ export async function priceLines(
       ),
     );
   const zoneOf = new Map(seats.map((s) => [s.code, s.zone]));
+  const pairOf = new Map(seats.map((s) => [s.code, s.pair]));
+  const chosen = new Set(lines.map((l) => l.seat_number));
   const fields: Record<string, string> = {};
+  let halfSofa = false;
   for (const [i, line] of lines.entries()) {
     if (!zoneOf.has(line.seat_number)) fields[`lines.${i}.seat_number`] = 'Такого места в зале нет';
+    const pair = pairOf.get(line.seat_number);
+    if (pair && !chosen.has(pair)) {
+      fields[`lines.${i}.seat_number`] = `Диван продаётся целиком: добавьте место ${parseSeatCode(pair).place}`;
+      halfSofa = true;
+    }
     const type = pricing.types.find((t) => t.code === line.ticket_type);
     if (!type || !type.active) fields[`lines.${i}.ticket_type`] = 'Такого типа билета нет';
     const zone = zoneOf.get(line.seat_number);
     if (zone && !pricing.card[zone]?.[ADULT_TICKET_TYPE])
       fields[`lines.${i}.seat_number`] = 'На места этой зоны цена не назначена';
   }
-  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+  if (Object.keys(fields).length > 0)
+    throw invalidInput(fields, halfSofa ? 'Диван продаётся только целиком: выберите оба его места' : undefined);
 
   let promo: PricedOrder['promoError'] = null;
   let applied: { id: number; promo: Parameters<typeof quote>[0]['promo'] } | null = null;

@@ -24,7 +24,7 @@ export const priceRoutes = (ctx: AppContext) =>
     'DELETE /promo-codes/:id': ({ params }) => deletePromoCode(ctx, params.id),
     /** Public: a signed-in buyer's own limits of a promo code count too. */
     'POST /orders/quote': async ({ user, body }) => {
-      const pricing = await sessionPricing(ctx, body.schedule_id);
+      const pricing = await sessionPricing(ctx.db, body.schedule_id);
       return presentQuote(
         await priceLines(ctx.db, pricing, { lines: body.lines, promoCode: body.promo_code, buyerId: user?.id }),
       );

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { kopecksOf, roublesOf } from '../../contract/money';
 import type { TicketType, TicketTypeBody } from '../../contract/prices';
 import type { AppContext } from '../../context';
-import { schema } from '../../db';
+import { schema, type Db, type Tx } from '../../db';
 import { invalidInput } from '../../lib/errors';
 
 const { ticketTypes } = schema;
@@ -43,8 +43,8 @@ export async function saveTicketType(ctx: Pick<AppContext, 'db'>, code: string, 
 }
 
 /** The types as quote() takes them (kopecks). */
-export async function quoteTypes(ctx: Pick<AppContext, 'db'>) {
-  const rows = await ctx.db.select().from(ticketTypes);
+export async function quoteTypes(db: Db | Tx) {
+  const rows = await db.select().from(ticketTypes);
   return rows.map((t) => ({ code: t.code, rule: t.rule, value: t.value, active: t.active }));
 }
 

@@ -1,6 +1,6 @@
 /**
  * A session is cancelled (issue 17, "Sessions change"): it leaves the bill and sells nothing more
- * (sessionPricing refuses it, the seat record in Redis no longer loads it); orders being paid are
+ * (sessionOnSale refuses it, the seat record in Redis no longer loads it); orders being paid are
  * cancelled (after asking the provider, so money that came is refunded below rather than lost);
  * every ticket paid online is refunded through the provider (refund.ts, as staff refunds are); tickets
  * paid at the till in cash or by card stay paid, to be refunded at the counter (the till's refund).

@@ -7,7 +7,7 @@ export const seatRoutes = (ctx: AppContext) =>
   handlers({
     /** The session as the seat popover and the checkout page show it, with its prices; 404 when unknown. */
     'GET /seats/:sessionId': async ({ params }) => {
-      const { session, card, sessionDate, noDiscountUntil } = await sessionPricing(ctx, params.sessionId);
+      const { session, card, sessionDate, noDiscountUntil } = await sessionPricing(ctx.db, params.sessionId);
       const { film, hall } = session;
       return {
         id: session.id,

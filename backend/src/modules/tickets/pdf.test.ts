@@ -59,6 +59,27 @@ describe('ticket PDFs', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // A full-price adult ticket in the standard zone: no zone printed, no document asked for.
+    expect(text).toContain('Взрослый, 1 050 ₽');
+    expect(text).not.toContain('Покажите документ на входе');
+  });
+
+  it('prints the zone and the ticket type, and asks a reduced-price holder to show their document at the door', async () => {
+    const { session, user } = await stalkerTicket();
+    const ticket = await buildTicket(ctx.db, {
+      sessionId: session.id,
+      userId: user.id,
+      seatNumber: 'r10m6',
+      zoneCode: 'vip',
+      ticketTypeCode: 'child',
+      basePriceKopecks: 150_000,
+      typeDiscountKopecks: 45_000,
+      priceKopecks: 105_000,
+    });
+    const text = await pdfText(fs.readFileSync((await ensureTicketPdf(ctx, ticket.id))!.file));
+    for (const expected of ['Ряд 10, место 6 (VIP)', 'Детский, 1 050 ₽', 'Покажите документ на входе']) {
+      expect(text).toContain(expected);
+    }
   });
 
   it('carries a QR code that the door verifies as this ticket, and prints the same code as text', async () => {

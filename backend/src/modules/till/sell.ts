@@ -14,7 +14,7 @@ import { conflict, invalidInput } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
 import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
 import { startPayment } from '../orders/start-payment';
-import { sessionPricing } from '../prices/quoting';
+import { sessionOnSale } from '../prices/quoting';
 import { openShiftOf } from '../shifts/queries';
 import { tillOrder } from './present';
 import { releaseSeats, takeSeats } from './take-seats';
@@ -31,8 +31,8 @@ export async function sellAtTill(
   const shift = await openShiftOf(ctx.db, seller.id);
   if (!shift) throw noOpenShift();
   const sessionId = body.schedule_id;
-  const pricing = await sessionPricing(ctx, sessionId);
-  if (pricing.session.startTime.getTime() <= Date.now()) throw sessionStarted();
+  const session = await sessionOnSale(ctx.db, sessionId);
+  if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
   const seats = body.lines.map((l) => l.seat_number).toSorted();
   const typeOf = new Map(body.lines.map((l) => [l.seat_number, l.ticket_type]));
   const request = {
@@ -47,7 +47,6 @@ export async function sellAtTill(
     created = await placeOrder(ctx, deps, {
       sessionId,
       seats,
-      pricing,
       request,
       holder: seller.id,
       accept: async (priced, tx) => {
