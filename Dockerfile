@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One image for the API and the workers (SERVICES picks the role), and a web image with the
-# built site behind nginx. Build: docker compose build.
+# built site behind nginx. Build: docker compose build (README.md).
 #
 # The app image holds compiled JavaScript (npm run build:server) and production dependencies only,
 # runs as the unprivileged `node` user and reports its liveness to Docker.
@@ -12,7 +12,7 @@ ARG NODE_RUNTIME_IMAGE=${NODE_IMAGE}
 ARG NGINX_IMAGE=nginx:1.27-alpine
 
 # Every dependency, for building. Behind a TLS-inspecting proxy, mount its CA bundle for the build
-# and name it in NODE_EXTRA_CA_CERTS (scripts/containers/build.sh does); no image keeps either.
+# and name it in NODE_EXTRA_CA_CERTS (scripts/containers/test.sh does); no image keeps either.
 FROM ${NODE_IMAGE} AS deps
 ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app

@@ -34,7 +34,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(result.stderr).toContain('set APP_SECRET');
   });
 
-  it('has the six services, and api and workers publish no host port so they can be scaled', () => {
+  it('has the six services, 3 API and 2 worker processes, and api and workers publish no host port', () => {
     const config = resolved();
     const services = compose(SECRET, 'config', '--services').stdout.trim().split('\n').sort();
     expect(services).toEqual(['api', 'migrate', 'postgres', 'redis', 'web', 'workers']);
@@ -42,6 +42,9 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(block(config, 'workers')).not.toMatch(/ports:/);
     expect(block(config, 'api')).toMatch(/SERVICES: api/);
     expect(block(config, 'workers')).toMatch(/SERVICES: workers/);
+    // Read by docker compose and podman-compose 1.0 alike (which ignores --scale).
+    expect(block(config, 'api')).toMatch(/deploy:\n\s+replicas: 3\n/);
+    expect(block(config, 'workers')).toMatch(/deploy:\n\s+replicas: 2\n/);
   });
 
   it('migrates once before api and workers start, and starts web once an API process is ready', () => {
@@ -96,13 +99,49 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
   });
 });
 
+describe("README's compose instructions", () => {
+  const section = fs
+    .readFileSync(path.join(ROOT_DIR, 'README.md'), 'utf8')
+    .split(/\n## Scaling with docker compose\n/)[1];
+  const readme = (/```sh\n([\s\S]*?)```/.exec(section ?? '')?.[1] ?? '')
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, ''))
+    .filter((line) => line && !line.startsWith('#'));
+  const podman = readme.filter((line) => line.startsWith('podman-compose '));
+  const docker = readme.filter((line) => line.startsWith('docker compose '));
+
+  it('are the commands npm run test:containers runs, with podman (its project named kino)', () => {
+    const script = fs.readFileSync(path.join(ROOT_DIR, 'scripts', 'containers', 'test.sh'), 'utf8');
+    const run = script
+      .split('\n')
+      .filter((line) => /^(export APP_SECRET=|(\w+="[^"]*" )*podman-compose .* (build|up) )/.test(line))
+      .map((line) =>
+        line
+          .replace(/^(\w+="[^"]*" )+/, '')
+          .replace(/ >.*$/, '')
+          .replaceAll('"$project"', 'kino'),
+      );
+    expect(run).toHaveLength(3);
+    expect(readme.filter((line) => !line.startsWith('docker '))).toEqual(run);
+  });
+
+  it('name the same with Docker, side by side', () => {
+    expect(podman).toHaveLength(2);
+    expect(docker).toEqual(
+      podman.map((line) =>
+        line.replace('podman-compose ', 'docker compose ').replace(" --podman-build-args='--format docker'", ''),
+      ),
+    );
+  });
+});
+
 describe('the production image (Dockerfile)', () => {
   const dockerfile = fs.readFileSync(path.join(ROOT_DIR, 'Dockerfile'), 'utf8');
   const stage = (name: string) => dockerfile.split(/\nFROM /).find((s) => s.includes(` AS ${name}\n`)) ?? '';
 
   it('runs compiled JavaScript on Node 24 as the unprivileged node user, with a liveness HEALTHCHECK', () => {
     expect(dockerfile).toMatch(/ARG NODE_IMAGE=node:24-/);
-    // The app's base is the same image unless a smaller one is named (scripts/containers/build.sh).
+    // The app's base is the same image unless a smaller one is named (scripts/containers/compose.local.yml).
     expect(dockerfile).toMatch(/ARG NODE_RUNTIME_IMAGE=\$\{NODE_IMAGE\}/);
     const app = stage('app');
     expect(app).toMatch(/^\$\{NODE_RUNTIME_IMAGE\} AS app/);

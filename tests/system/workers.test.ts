@@ -7,6 +7,7 @@
  * machine's at 127.0.0.1:5432; the suite is skipped when neither answers.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { loadConfig } from '@kino/backend/config';
 import { createContext, type AppContext } from '@kino/backend/context';
 import type { TicketsChanged } from '@kino/backend/contract';
@@ -61,7 +62,7 @@ describe.skipIf(!(await postgresAnswers()))('two workers processes', () => {
   const heard: [number, number][] = [];
   let pastTickets: number[];
   const workers: Started[] = [];
-  const workerName = (w: Started) => `workers-${w.child.pid}`;
+  const workerName = (w: Started) => `workers-${w.child.pid}@${os.hostname()}`;
 
   beforeAll(async () => {
     await admin(`create database ${dbName}`);

@@ -9,6 +9,7 @@
  * back in the queue, so another worker retries it within about twice JOB_LOCK_SECONDS. Handlers are
  * idempotent, so a job that ran partly before its worker died is simply done again.
  */
+import os from 'node:os';
 import type { AppContext } from '@kino/backend/context';
 import { metricsOf } from '@kino/backend/lib/metrics';
 import type { Logger } from '@kino/backend/lib/logger';
@@ -100,8 +101,9 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
           connection,
           prefix: bullPrefix(ctx.config.redisPrefix),
           concurrency: 4,
-          // The process name in each job's `processedBy`: which worker ran it.
-          name: `workers-${process.pid}`,
+          // The process in each job's `processedBy`: which worker ran it, on which host (a container's
+          // process is pid 1 in each).
+          name: `workers-${process.pid}@${os.hostname()}`,
           lockDuration: ctx.config.jobLockSeconds * 1000,
           stalledInterval: ctx.config.jobLockSeconds * 1000,
           // A job may lose its worker twice before it is failed for good.

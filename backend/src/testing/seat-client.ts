@@ -28,17 +28,20 @@ export function request<E extends keyof SeatClientEvents>(
   );
 }
 
-/** `headers` go with the websocket's upgrade request (a cookie, say). */
+/**
+ * `headers` go with the websocket's upgrade request (a cookie, say). `reconnection`: connect again by
+ * itself when the connection drops, as the site's seat map does (off by default).
+ */
 export async function connectSeatClient(
   url: string,
   token?: string,
-  { headers }: { headers?: Record<string, string> } = {},
+  { headers, reconnection = false }: { headers?: Record<string, string>; reconnection?: boolean } = {},
 ): Promise<SeatClient> {
   const socket = io(url, {
     transports: ['websocket'],
     auth: token ? { token } : {},
     extraHeaders: headers,
-    reconnection: false,
+    reconnection,
     forceNew: true,
   }) as SeatClient;
   socket.deltas = [];
