@@ -56,7 +56,8 @@ describe('the demo process (scripts/demo.ts, after `npm run demo` installed and 
       .find((s) => fromCinemaTime(s.start_time).getTime() > Date.now() + 3600_000)!;
     const socket = await connectSeatClient(base, token);
     const snapshot = await socket.join(session.id);
-    const seat = ['r10m1', 'r10m2', 'r10m3', 'r10m4'].find((s) => !snapshot.sold.includes(s))!;
+    // Standard seats in every demo hall (hall 3's back row is VIP, priced above the session's `price`).
+    const seat = ['r5m1', 'r5m2', 'r5m3', 'r5m4'].find((s) => !snapshot.sold.includes(s))!;
     expect(await request(socket, 'seats:hold', { sessionId: session.id, seat })).toMatchObject({ ok: true });
     const res = await fetch(`${base}/api/tickets/store`, {
       method: 'POST',

@@ -133,8 +133,11 @@ describe.skipIf(!(await postgresAnswers()))('two workers processes', () => {
         (t) => t.isWatching,
       );
     await expect.poll(states, { timeout: 20_000 }).toEqual([2, 2, 2]);
-    const sweeps = await ctx.queues.queue('tickets').getJobs(['completed']);
-    expect(sweeps.filter((j) => j.name === 'tickets.watching-sweep').length).toBeGreaterThanOrEqual(2);
+    // The tickets are written before their sweep finishes: wait for the sweeps to complete, too.
+    const sweeps = async () =>
+      (await ctx.queues.queue('tickets').getJobs(['completed'])).filter((j) => j.name === 'tickets.watching-sweep')
+        .length;
+    await expect.poll(sweeps, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(() => heard.length).toBe(3);
     expect(heard.sort((a, b) => a[0] - b[0])).toEqual(pastTickets.map((id) => [id, 2]));
   });
