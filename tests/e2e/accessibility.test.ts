@@ -5,7 +5,7 @@
  * are checked on the way.
  */
 import { schema } from '@kino/backend/db';
-import { buildFilm, buildSession } from '@kino/backend/testing/factories';
+import { buildFilm, buildSession, buildTicket } from '@kino/backend/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import type { Page } from './support/browser';
@@ -84,12 +84,25 @@ describe('accessibility and a clean console on the public pages', () => {
     await page.close();
   });
 
-  it('has no violation on the profile, signed in', async () => {
+  it('has no violation on the profile, signed in, with a paid and a refunded ticket', async () => {
     const page = await site.browser.newPage({ width: 390, height: 844 });
     const viewer = await signInAsNewViewer(site, page);
+    const paid = await buildTicket(site.ctx.db, { sessionId: adult.sessionId, userId: viewer.id, seatNumber: 'r2m3' });
+    const refunded = await buildTicket(site.ctx.db, {
+      sessionId: adult.sessionId,
+      userId: viewer.id,
+      seatNumber: 'r2m4',
+      status: 'refunded',
+    });
     await page.goto(`${site.url}/profile`, { waitUntil: 'networkidle0' });
     // The profile as loaded (its heading names the viewer), not its loading state being replaced.
     await page.waitForSelector(`main h1::-p-text(${viewer.fio})`);
+    // Both rows are there, the refunded one with its status, which must read as clearly as the paid one.
+    await page.waitForSelector(`main li ::-p-text(Билет №${paid.id})`);
+    await page.waitForSelector(`main li ::-p-text(Билет №${refunded.id})`);
+    expect(await page.$$eval('main li[data-status]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(
+      expect.arrayContaining(['paid', 'refunded']),
+    );
     expect([...(await axeViolations(page)), ...consoleOf(page)]).toEqual([]);
     await page.close();
   });
