@@ -47,24 +47,54 @@ describe('pages rendered on the server', () => {
     expect(html).not.toContain('modulepreload');
   });
 
-  it('answers every public list and page with its own title', async () => {
+  it('answers every public list and page with its own title, description, canonical address and link preview', async () => {
     const news = await site.ctx.db.select().from(schema.news);
     const promotions = await site.ctx.db.select().from(schema.promotions);
-    const titles: [string, string][] = [
-      ['/', 'Кинотеатр «Ракета»'],
-      ['/films', 'Фильмы — Кинотеатр «Ракета»'],
-      ['/films/new', 'Новинки — Кинотеатр «Ракета»'],
-      ['/news', 'Новости — Кинотеатр «Ракета»'],
-      [`/news/${news[0]!.id}`, 'Открыли второй зал — Кинотеатр «Ракета»'],
-      ['/stocks', 'Акции — Кинотеатр «Ракета»'],
-      [`/stocks/${promotions[0]!.id}`, 'Вторник дешевле — Кинотеатр «Ракета»'],
-      [`/persons/${data.actor.id}`, 'Полина Грачёва — Кинотеатр «Ракета»'],
+    const origin = site.ctx.config.publicUrl;
+    const image = (name: string) => `${origin}/storage/images/${name}`;
+    // Each route: its title, what its description must name, its preview image.
+    const pages: [string, string, RegExp, string][] = [
+      ['/', 'Кинотеатр «Ракета»', /^(Сегодня|Завтра) в кино: .*Звёздный путь домой \(\d\d:\d\d/, image('promo-1.svg')],
+      ['/films', 'Фильмы', /^Сейчас в кино: (?=.*Звёздный путь домой)(?=.*Лето в Перми)/, image('promo-1.svg')],
+      [
+        '/films/new',
+        'Новинки',
+        /^Новинки проката: Лето в Перми \(6\+\), Звёздный путь домой \(12\+\)/,
+        image('promo-2.svg'),
+      ],
+      ['/news', 'Новости', /Последняя: «Открыли второй зал»/, image('news-1.svg')],
+      [`/news/${news[0]!.id}`, 'Открыли второй зал', /второй зал на 110 мест/, image('news-1.svg')],
+      ['/stocks', 'Акции', /^Акции кинотеатра: «Вторник дешевле» — По вторникам/, image('stock-1.svg')],
+      [`/stocks/${promotions[0]!.id}`, 'Вторник дешевле', /^По вторникам все сеансы по 250 ₽/, image('stock-1.svg')],
+      [`/persons/${data.actor.id}`, 'Полина Грачёва', /^Полина Грачёва: /, image('person-1.svg')],
+      [`/films/${data.film.id}`, 'Звёздный путь домой', /^Звёздный путь домой \(12\+\) — /, image('promo-1.svg')],
     ];
-    for (const [path, title] of titles) {
+    const descriptions = new Set<string>();
+    for (const [path, title, says, picture] of pages) {
       const res = await site.fetch(path);
       const html = await res.text();
-      expect([path, res.status, html.match(/<title>([^<]*)<\/title>/)?.[1]]).toEqual([path, 200, title]);
+      const description = meta(html, 'description');
+      const full = path === '/' ? title : `${title} — Кинотеатр «Ракета»`;
+      expect([path, res.status, html.match(/<title>([^<]*)<\/title>/)?.[1]]).toEqual([path, 200, full]);
+      expect(description, path).toMatch(says);
+      descriptions.add(description!);
+      expect(html, path).toContain(`<link rel="canonical" href="${origin}${path}" />`);
+      expect(
+        ['og:title', 'og:description', 'og:url', 'og:image', 'twitter:card', 'twitter:image'].map((tag) =>
+          meta(html, tag),
+        ),
+        path,
+      ).toEqual([
+        path === '/' ? 'Кинотеатр «Ракета»' : title,
+        description,
+        `${origin}${path}`,
+        picture,
+        'summary_large_image',
+        picture,
+      ]);
     }
+    // No two pages share a description.
+    expect(descriptions.size).toBe(pages.length);
     const home = await (await site.fetch('/')).text();
     // The bill: today's film with its evening session's price.
     expect(home).toContain(data.film.title);
