@@ -5,7 +5,8 @@
  * are checked on the way.
  */
 import { schema } from '@kino/backend/db';
-import { buildFilm, buildSession, buildTicket } from '@kino/backend/testing/factories';
+import { buildFilm, buildHall, buildSession, buildSignedInUser, buildTicket } from '@kino/backend/testing/factories';
+import { planOf } from '@kino/backend/testing/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import type { Page } from './support/browser';
@@ -104,6 +105,71 @@ describe('accessibility and a clean console on the public pages', () => {
       expect.arrayContaining(['paid', 'refunded']),
     );
     expect([...(await axeViolations(page)), ...consoleOf(page)]).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a seat map on a 390 px phone: every seat at least 24 × 24 px, a wide hall scrolls sideways, no violation', async () => {
+    const admin = await buildSignedInUser(site.ctx, { role: 'admin' });
+    const wide = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Широкий зал' });
+    const res = await site.fetch(`/api/halls/${wide.id}/plan`, {
+      method: 'PUT',
+      json: planOf(6, 24, { aisleAfter: 12 }),
+      token: admin.token,
+    });
+    expect(res.status).toBeLessThan(300);
+    // SPEC's 10 × 11 hall fits the phone; 25 columns do not, and scroll.
+    const standard = await buildSession(site.ctx.db, {
+      filmId: data.film.id,
+      hallId: (await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Обычный зал' })).id,
+      startsInMinutes: 60 * 50,
+    });
+    const wideSession = await buildSession(site.ctx.db, {
+      filmId: data.film.id,
+      hallId: wide.id,
+      startsInMinutes: 60 * 50,
+    });
+    const page = await site.browser.newPage({ width: 390, height: 844 });
+    for (const [sessionId, scrolls] of [
+      [standard.id, false],
+      [wideSession.id, true],
+    ] as const) {
+      await page.goto(`${site.url}/films/${data.film.id}?seats=${sessionId}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('dialog[open] button[data-row]');
+      const map = await page.$eval('dialog[open]', (dialog) => {
+        const seats = Array.from(dialog.querySelectorAll<HTMLElement>('button[data-row]'));
+        const small = seats
+          .map((seat) => seat.getBoundingClientRect())
+          .filter((box) => box.width < 23.99 || box.height < 23.99)
+          .map((box) => `${box.width}×${box.height}`);
+        // The seats' scrolling box: the nearest ancestor that scrolls sideways.
+        let box = seats[0]!.parentElement;
+        while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+        const overflow = box ? box.scrollWidth - box.clientWidth : 0;
+        // Scrolled to its end, the last seat of the first row is in view.
+        if (box) box.scrollLeft = box.scrollWidth;
+        const last = seats
+          .filter((seat) => seat.dataset.row === '1')
+          .at(-1)!
+          .getBoundingClientRect();
+        const frame = (box ?? dialog).getBoundingClientRect();
+        return {
+          seats: seats.length,
+          small,
+          scrolls: overflow > 0,
+          lastInView: last.left >= frame.left - 1 && last.right <= frame.right + 1,
+          pageWider: document.documentElement.scrollWidth > window.innerWidth,
+        };
+      });
+      expect(map, `session ${sessionId}`).toEqual({
+        seats: scrolls ? 144 : 110,
+        small: [],
+        scrolls,
+        lastInView: true,
+        pageWider: false,
+      });
+      expect(await axeViolations(page), `session ${sessionId}`).toEqual([]);
+    }
+    expect(consoleOf(page)).toEqual([]);
     await page.close();
   });
 
