@@ -3,7 +3,11 @@
  * here without JavaScript), hydrate into the app (a seat bought from the same page without a
  * reload); unknown addresses are 404s; the sitemap lists every public page.
  */
-import { seatLabel } from '@kino/backend/contract';
+import { fromCinemaTime, seatLabel } from '@kino/backend/contract';
+import { buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
+import { buySeats } from '@kino/backend/testing/orders';
+import { planOf } from '@kino/backend/testing/plans';
+import { connectSeatClient } from '@kino/backend/testing/seat-client';
 import { schema } from '@kino/backend/db';
 import { announce } from '@kino/backend/effects';
 import { cachesOf } from '@kino/backend/lib/response-cache';
@@ -12,7 +16,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payAtCheckout } from './support/payment';
 import { insertPublicData, type PublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
+import { jsonLdOf } from './support/structured-data';
 import { signInAsNewViewer } from './support/staff';
+
+/** The session buttons of a film page as read aloud: «16:00, 300 ₽, Малый зал, мало мест». */
+const sessionTexts = (html: string) =>
+  [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)]
+    .map((m) => m[1]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' '))
+    .filter((text) => /^\d\d:\d\d, /.test(text));
+
+/** The ScreeningEvent of a session in a page's JSON-LD. */
+const screeningOf = (html: string, sessionId: number) =>
+  jsonLdOf(html).find(
+    (item) =>
+      item['@type'] === 'ScreeningEvent' && (item.offers as { url: string }).url.endsWith(`?seats=${sessionId}`),
+  );
 
 /** The content of a <meta> of the page. */
 const meta = (html: string, name: string) =>
@@ -162,6 +180,74 @@ describe('pages rendered on the server', () => {
     const changed = await site.fetch(path, { headers: { 'if-none-match': etag! } });
     expect(changed.status).toBe(200);
     expect(await changed.text()).toContain('Лето в Перми (реставрация)');
+  });
+
+  it('drops the rendered film page and home page when a session is added: the new time shows at the next request', async () => {
+    const film = `/films/${data.tomorrowFilm.id}`;
+    const before = await (await site.fetch(film)).text();
+    await site.fetch('/');
+    expect(cachesOf(site.ctx).lookupPage(film)?.status).toBe(200);
+    expect(before).not.toContain('21:15');
+
+    const manager = await buildSignedInUser(site.ctx, { role: 'manager' });
+    const hall = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Зал 5' });
+    const fields = new FormData();
+    for (const [name, value] of Object.entries({
+      movie_id: data.tomorrowFilm.id,
+      hall_id: hall.id,
+      start_time: `${data.tomorrow} 21:15:00`,
+      end_time: `${data.tomorrow} 23:00:00`,
+      price: 520,
+    }))
+      fields.append(name, String(value));
+    const added = await site.call('POST /schedule/store', { body: fields }, manager.token);
+    expect(added.status).toBe(201);
+    const { id } = added.body as { id: number };
+
+    const after = await (await site.fetch(film)).text();
+    expect(sessionTexts(after)).toContainEqual(expect.stringMatching(/^21:15, 520 ₽, /));
+    expect(screeningOf(after, id)?.startDate).toBe(`${data.tomorrow}T21:15:00+03:00`);
+    // The home page's bill carries it for the day chips (the state the page hydrates from).
+    expect(await (await site.fetch('/')).text()).toContain(`${data.tomorrow} 21:15:00`);
+  });
+
+  it('drops the rendered film page as seats sell: «мало мест», then «распродано» and SoldOut', async () => {
+    const admin = await buildSignedInUser(site.ctx, { role: 'admin' });
+    const small = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Малый зал' });
+    const replanned = await site.fetch(`/api/halls/${small.id}/plan`, {
+      method: 'PUT',
+      json: planOf(1, 4),
+      token: admin.token,
+    });
+    expect(replanned.status).toBeLessThan(300);
+    const session = await buildSession(site.ctx.db, {
+      filmId: data.tomorrowFilm.id,
+      hallId: small.id,
+      startTime: fromCinemaTime(`${data.tomorrow} 16:00`),
+      price: 300,
+    });
+    // Scheduled behind the API's back: told as the schedule's own write would.
+    await announce(site.ctx, [{ what: 'sessions', ids: [session.id] }]);
+    const film = `/films/${data.tomorrowFilm.id}`;
+    const button = async () => {
+      const html = await (await site.fetch(film)).text();
+      return [
+        sessionTexts(html).find((text) => text.startsWith('16:00, 300 ₽')),
+        (screeningOf(html, session.id)?.offers as { availability: string }).availability,
+      ];
+    };
+    expect(await button()).toEqual(['16:00, 300 ₽, Малый зал', 'https://schema.org/InStock']);
+
+    const buyer = await buildSignedInUser(site.ctx);
+    const socket = await connectSeatClient(site.url, buyer.token);
+    try {
+      await buySeats(site, { token: buyer.token, socket }, session, ['r1m1', 'r1m2', 'r1m3']);
+      expect(await button()).toEqual(['16:00, 300 ₽, Малый зал, мало мест', 'https://schema.org/InStock']);
+      await buySeats(site, { token: buyer.token, socket }, session, ['r1m4']);
+      expect(await button()).toEqual(['16:00, 300 ₽, Малый зал, распродано', 'https://schema.org/SoldOut']);
+    } finally {
+      socket.close();
+    }
   });
 
   it('sends a page again from memory with the same status, bytes and headers, a 404 too', async () => {
