@@ -164,6 +164,44 @@ describe('pages rendered on the server', () => {
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
+  it("moves a film's lastmod in the sitemap when the film is edited, and only that film's", async () => {
+    const lastmods = async () =>
+      Object.fromEntries(
+        [
+          ...(await (await site.fetch('/sitemap.xml')).text()).matchAll(
+            /<loc>[^<]*(\/films\/\d+)<\/loc><lastmod>([^<]+)</g,
+          ),
+        ].map((m) => [m[1]!, m[2]!]),
+      );
+    const film = `/films/${data.film.id}`;
+    const other = `/films/${data.tomorrowFilm.id}`;
+    const before = await lastmods();
+    const [row] = await site.ctx.db.select().from(schema.films).where(eq(schema.films.id, data.film.id));
+    expect(before[film]).toBe(row!.updatedAt.toISOString());
+
+    const editor = await buildSignedInUser(site.ctx, { role: 'content-manager' });
+    const edited = await site.call(
+      'PUT /films/:id/edit',
+      {
+        params: { id: data.film.id },
+        body: {
+          title: row!.title,
+          description: `${row!.description} Режиссёрская версия.`,
+          age: row!.age,
+          year: row!.year,
+          budget: row!.budget,
+          trailer: row!.trailer,
+          is_rent: 1,
+        },
+      },
+      editor.token,
+    );
+    expect(edited.status).toBe(200);
+    const after = await lastmods();
+    expect(Date.parse(after[film]!)).toBeGreaterThan(Date.parse(before[film]!));
+    expect(after[other]).toBe(before[other]);
+  });
+
   it('keeps a rendered page with its ETag until what it shows changes', async () => {
     const path = `/films/${data.tomorrowFilm.id}`;
     const first = await site.fetch(path);
