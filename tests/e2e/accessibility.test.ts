@@ -9,16 +9,10 @@ import { buildFilm, buildHall, buildSession, buildSignedInUser, buildTicket } fr
 import { planOf } from '@kino/backend/testing/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import type { Page } from './support/browser';
+import { consoleProblems } from './support/browser';
 import { insertPublicData, type PublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
 import { signInAsNewViewer } from './support/staff';
-
-type WatchedPage = Page & { errors: string[]; warnings: string[] };
-
-/** The console's errors and warnings, less the map frame's: external hosts cannot be reached from the test machine. */
-const consoleOf = (page: WatchedPage) =>
-  [...page.errors, ...page.warnings].filter((line) => !line.includes('ERR_NAME_NOT_RESOLVED'));
 
 const WIDTHS = [
   [1280, 900],
@@ -73,7 +67,7 @@ describe('accessibility and a clean console on the public pages', () => {
       page.warnings.length = 0;
       const res = await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('main h1');
-      const problems = [...(await axeViolations(page)), ...consoleOf(page)];
+      const problems = [...(await axeViolations(page)), ...consoleProblems(page)];
       // The not-found page is a 404 by design: the browser notes the document's status, nothing else may show.
       if (res?.status() === 404) {
         expect(path).toBe('/no-such-page');
@@ -104,7 +98,7 @@ describe('accessibility and a clean console on the public pages', () => {
     expect(await page.$$eval('main li[data-status]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(
       expect.arrayContaining(['paid', 'refunded']),
     );
-    expect([...(await axeViolations(page)), ...consoleOf(page)]).toEqual([]);
+    expect([...(await axeViolations(page)), ...consoleProblems(page)]).toEqual([]);
     await page.close();
   });
 
@@ -169,7 +163,7 @@ describe('accessibility and a clean console on the public pages', () => {
       });
       expect(await axeViolations(page), `session ${sessionId}`).toEqual([]);
     }
-    expect(consoleOf(page)).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
     await page.close();
   });
 
@@ -205,7 +199,7 @@ describe('accessibility and a clean console on the public pages', () => {
     await page.click('main a ::-p-text(Сбросить)');
     await page.waitForFunction(() => location.search === '' && document.querySelectorAll('main section').length === 2);
     expect(await page.$eval('input[name="q"]', (input) => (input as HTMLInputElement).value)).toBe('');
-    expect(consoleOf(page)).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
     await page.close();
 
     // Without JavaScript the same form is a plain GET, answered by the server.
@@ -235,7 +229,7 @@ describe('accessibility and a clean console on the public pages', () => {
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector('dialog[open] ::-p-text(Выберите места на схеме зала)');
     expect(await page.$('dialog[open] ::-p-text(Мне есть 18 лет)')).toBeNull();
-    expect(consoleOf(page)).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
     await page.close();
 
     // A link straight to the checkout, in a tab that has not been asked, asks the same first.

@@ -13,6 +13,7 @@ import { announce } from '@kino/backend/effects';
 import { cachesOf } from '@kino/backend/lib/response-cache';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleProblems } from './support/browser';
 import { payAtCheckout } from './support/payment';
 import { insertPublicData, type PublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
@@ -340,6 +341,6 @@ describe('pages rendered on the server', () => {
     await payAtCheckout(page);
     expect(await page.$eval('h1', (h) => h.textContent)).toBe('Заказ оплачен');
     expect(failed).toEqual([]);
-    expect(page.errors).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
   });
 });
