@@ -5,19 +5,14 @@
  * are checked on the way.
  */
 import { schema } from '@kino/backend/db';
-import { buildFilm, buildSession } from '@kino/backend/testing/factories';
+import { buildFilm, buildHall, buildSession, buildSignedInUser, buildTicket } from '@kino/backend/testing/factories';
+import { planOf } from '@kino/backend/testing/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import type { Page } from './support/browser';
+import { consoleProblems } from './support/browser';
 import { insertPublicData, type PublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
 import { signInAsNewViewer } from './support/staff';
-
-type WatchedPage = Page & { errors: string[]; warnings: string[] };
-
-/** The console's errors and warnings, less the map frame's: external hosts cannot be reached from the test machine. */
-const consoleOf = (page: WatchedPage) =>
-  [...page.errors, ...page.warnings].filter((line) => !line.includes('ERR_NAME_NOT_RESOLVED'));
 
 const WIDTHS = [
   [1280, 900],
@@ -72,7 +67,7 @@ describe('accessibility and a clean console on the public pages', () => {
       page.warnings.length = 0;
       const res = await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('main h1');
-      const problems = [...(await axeViolations(page)), ...consoleOf(page)];
+      const problems = [...(await axeViolations(page)), ...consoleProblems(page)];
       // The not-found page is a 404 by design: the browser notes the document's status, nothing else may show.
       if (res?.status() === 404) {
         expect(path).toBe('/no-such-page');
@@ -84,13 +79,91 @@ describe('accessibility and a clean console on the public pages', () => {
     await page.close();
   });
 
-  it('has no violation on the profile, signed in', async () => {
+  it('has no violation on the profile, signed in, with a paid and a refunded ticket', async () => {
     const page = await site.browser.newPage({ width: 390, height: 844 });
     const viewer = await signInAsNewViewer(site, page);
+    const paid = await buildTicket(site.ctx.db, { sessionId: adult.sessionId, userId: viewer.id, seatNumber: 'r2m3' });
+    const refunded = await buildTicket(site.ctx.db, {
+      sessionId: adult.sessionId,
+      userId: viewer.id,
+      seatNumber: 'r2m4',
+      status: 'refunded',
+    });
     await page.goto(`${site.url}/profile`, { waitUntil: 'networkidle0' });
     // The profile as loaded (its heading names the viewer), not its loading state being replaced.
     await page.waitForSelector(`main h1::-p-text(${viewer.fio})`);
-    expect([...(await axeViolations(page)), ...consoleOf(page)]).toEqual([]);
+    // Both rows are there, the refunded one with its status, which must read as clearly as the paid one.
+    await page.waitForSelector(`main li ::-p-text(Билет №${paid.id})`);
+    await page.waitForSelector(`main li ::-p-text(Билет №${refunded.id})`);
+    expect(await page.$$eval('main li[data-status]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(
+      expect.arrayContaining(['paid', 'refunded']),
+    );
+    expect([...(await axeViolations(page)), ...consoleProblems(page)]).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a seat map on a 390 px phone: every seat at least 24 × 24 px, a wide hall scrolls sideways, no violation', async () => {
+    const admin = await buildSignedInUser(site.ctx, { role: 'admin' });
+    const wide = await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Широкий зал' });
+    const res = await site.fetch(`/api/halls/${wide.id}/plan`, {
+      method: 'PUT',
+      json: planOf(6, 24, { aisleAfter: 12 }),
+      token: admin.token,
+    });
+    expect(res.status).toBeLessThan(300);
+    // SPEC's 10 × 11 hall fits the phone; 25 columns do not, and scroll.
+    const standard = await buildSession(site.ctx.db, {
+      filmId: data.film.id,
+      hallId: (await buildHall(site.ctx.db, { name: 'Кинотеатр «Ракета» Обычный зал' })).id,
+      startsInMinutes: 60 * 50,
+    });
+    const wideSession = await buildSession(site.ctx.db, {
+      filmId: data.film.id,
+      hallId: wide.id,
+      startsInMinutes: 60 * 50,
+    });
+    const page = await site.browser.newPage({ width: 390, height: 844 });
+    for (const [sessionId, scrolls] of [
+      [standard.id, false],
+      [wideSession.id, true],
+    ] as const) {
+      await page.goto(`${site.url}/films/${data.film.id}?seats=${sessionId}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('dialog[open] button[data-row]');
+      const map = await page.$eval('dialog[open]', (dialog) => {
+        const seats = Array.from(dialog.querySelectorAll<HTMLElement>('button[data-row]'));
+        const small = seats
+          .map((seat) => seat.getBoundingClientRect())
+          .filter((box) => box.width < 23.99 || box.height < 23.99)
+          .map((box) => `${box.width}×${box.height}`);
+        // The seats' scrolling box: the nearest ancestor that scrolls sideways.
+        let box = seats[0]!.parentElement;
+        while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+        const overflow = box ? box.scrollWidth - box.clientWidth : 0;
+        // Scrolled to its end, the last seat of the first row is in view.
+        if (box) box.scrollLeft = box.scrollWidth;
+        const last = seats
+          .filter((seat) => seat.dataset.row === '1')
+          .at(-1)!
+          .getBoundingClientRect();
+        const frame = (box ?? dialog).getBoundingClientRect();
+        return {
+          seats: seats.length,
+          small,
+          scrolls: overflow > 0,
+          lastInView: last.left >= frame.left - 1 && last.right <= frame.right + 1,
+          pageWider: document.documentElement.scrollWidth > window.innerWidth,
+        };
+      });
+      expect(map, `session ${sessionId}`).toEqual({
+        seats: scrolls ? 144 : 110,
+        small: [],
+        scrolls,
+        lastInView: true,
+        pageWider: false,
+      });
+      expect(await axeViolations(page), `session ${sessionId}`).toEqual([]);
+    }
+    expect(consoleProblems(page)).toEqual([]);
     await page.close();
   });
 
@@ -126,7 +199,7 @@ describe('accessibility and a clean console on the public pages', () => {
     await page.click('main a ::-p-text(Сбросить)');
     await page.waitForFunction(() => location.search === '' && document.querySelectorAll('main section').length === 2);
     expect(await page.$eval('input[name="q"]', (input) => (input as HTMLInputElement).value)).toBe('');
-    expect(consoleOf(page)).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
     await page.close();
 
     // Without JavaScript the same form is a plain GET, answered by the server.
@@ -156,7 +229,7 @@ describe('accessibility and a clean console on the public pages', () => {
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector('dialog[open] ::-p-text(Выберите места на схеме зала)');
     expect(await page.$('dialog[open] ::-p-text(Мне есть 18 лет)')).toBeNull();
-    expect(consoleOf(page)).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
     await page.close();
 
     // A link straight to the checkout, in a tab that has not been asked, asks the same first.

@@ -1,6 +1,7 @@
 import { cinemaNow } from '@kino/backend/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce } from '@kino/backend/effects';
+import { consoleProblems } from './support/browser';
 import { insertPublicData, type PublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
 
@@ -68,7 +69,7 @@ describe('public site', () => {
     );
     expect(await page.$eval('[data-rating]', (el) => el.getAttribute('data-rating'))).toBe('good');
     // The trailer's player loads when asked for: a 315 px play button first, then the embed.
-    expect(page.errors).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
     const play = page.locator(`::-p-aria(Смотреть: Трейлер «${data.film.title}»)`);
     expect(await play.map((b) => b.getBoundingClientRect().height).wait()).toBe(315);
     await play.click();
@@ -79,6 +80,7 @@ describe('public site', () => {
     ]);
     // The player's own requests fail here (no internet on the test machine): not the site's errors.
     page.errors.length = 0;
+    page.warnings.length = 0;
 
     // On to the actor.
     await page.locator(`a[href="/persons/${data.actor.id}"]`).click();
@@ -91,7 +93,7 @@ describe('public site', () => {
     // Nothing the home page did not need was loaded: no lightbox before it was asked for.
     const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(scripts.some((s) => s.includes('lightbox-view'))).toBe(false);
-    expect(page.errors).toEqual([]);
+    expect(consoleProblems(page)).toEqual([]);
     await page.close();
   });
 

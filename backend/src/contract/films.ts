@@ -127,6 +127,8 @@ export type FilmReview = z.infer<typeof FilmReviewSchema>;
 /** GET /api/films/{id} */
 export const FilmDetailSchema = FilmCardSchema.extend({
   description: z.string(),
+  /** When the film's page was added: its trailer's publication date for search engines. */
+  created_at: InstantSchema,
   /** US dollars. */
   budget: z.number().nullable(),
   /** A link to the trailer on a video host. */

@@ -63,6 +63,12 @@ import {
 } from '../contract/constants';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** When a public page's own row was last edited: the sitemap's lastmod. Set by every update through drizzle. */
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 const inList = (column: string, values: readonly (string | number)[]) =>
   sql.raw(`${column} in (${values.map((v) => (typeof v === 'number' ? v : `'${v}'`)).join(', ')})`);
 
@@ -146,6 +152,7 @@ export const films = pgTable(
     /** The distribution certificate (прокатное удостоверение) number: no session goes on sale without one; ЕАИС reports it. */
     puNumber: varchar('pu_number', { length: 20 }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('films_kinopoisk_id_unique').on(t.kinopoiskId),
@@ -215,6 +222,7 @@ export const persons = pgTable(
     placeBirthday: varchar('place_birthday', { length: 255 }),
     kinopoiskId: varchar('kinopoisk_id', { length: 32 }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('persons_kinopoisk_id_unique').on(t.kinopoiskId),
@@ -870,6 +878,7 @@ export const news = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('news_user_idx').on(t.userId)],
 );
@@ -904,6 +913,7 @@ export const promotions = pgTable(
     dateStart: timestamp('date_start', { withTimezone: true }).notNull(),
     dateEnd: timestamp('date_end', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('promotions_dates_ordered', sql`${t.dateEnd} >= ${t.dateStart}`)],
 );

@@ -14,19 +14,19 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 export function sitemap(ctx: AppContext): RequestHandler {
   return async (_req, res) => {
     const { db } = ctx;
-    const pick = { id: schema.films.id, createdAt: schema.films.createdAt };
+    // Each page's lastmod: when its row was last edited (updated_at, set by every update).
     const [films, persons, news, promotions] = await Promise.all([
-      db.select(pick).from(schema.films),
-      db.select({ id: schema.persons.id, createdAt: schema.persons.createdAt }).from(schema.persons),
-      db.select({ id: schema.news.id, createdAt: schema.news.createdAt }).from(schema.news),
-      db.select({ id: schema.promotions.id, createdAt: schema.promotions.createdAt }).from(schema.promotions),
+      db.select({ id: schema.films.id, lastmod: schema.films.updatedAt }).from(schema.films),
+      db.select({ id: schema.persons.id, lastmod: schema.persons.updatedAt }).from(schema.persons),
+      db.select({ id: schema.news.id, lastmod: schema.news.updatedAt }).from(schema.news),
+      db.select({ id: schema.promotions.id, lastmod: schema.promotions.updatedAt }).from(schema.promotions),
     ]);
     const entries = [
       ...LISTS.map((path) => ({ path, lastmod: undefined as Date | undefined })),
-      ...films.map((row) => ({ path: `/films/${row.id}`, lastmod: row.createdAt })),
-      ...news.map((row) => ({ path: `/news/${row.id}`, lastmod: row.createdAt })),
-      ...promotions.map((row) => ({ path: `/stocks/${row.id}`, lastmod: row.createdAt })),
-      ...persons.map((row) => ({ path: `/persons/${row.id}`, lastmod: row.createdAt })),
+      ...films.map((row) => ({ path: `/films/${row.id}`, lastmod: row.lastmod })),
+      ...news.map((row) => ({ path: `/news/${row.id}`, lastmod: row.lastmod })),
+      ...promotions.map((row) => ({ path: `/stocks/${row.id}`, lastmod: row.lastmod })),
+      ...persons.map((row) => ({ path: `/persons/${row.id}`, lastmod: row.lastmod })),
     ];
     const urls = entries.map(
       ({ path, lastmod }) =>

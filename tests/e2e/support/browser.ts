@@ -21,10 +21,34 @@ export const CHROMIUM_ARGS = [
   '--lang=ru-RU',
 ];
 
+/** A page whose console is watched: page errors and console errors in `errors`, console warnings in `warnings`. */
+export type WatchedPage = Page & { errors: string[]; warnings: string[] };
+
+/** Starts collecting the page's uncaught errors, console errors and console warnings. */
+export function watchConsole<P extends Page>(page: P): P & WatchedPage {
+  const watched = page as P & WatchedPage;
+  watched.errors = [];
+  watched.warnings = [];
+  page.on('pageerror', (err) => watched.errors.push(String(err)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') watched.errors.push(msg.text());
+    if (msg.type() === 'warn') watched.warnings.push(msg.text());
+  });
+  return watched;
+}
+
+/**
+ * What a clean console must not show: every error and warning of a watched page, less the failed requests
+ * to hosts outside the test machine (the map frame, a video player), which no test can reach. A browser
+ * test expects it empty: `expect(consoleProblems(page)).toEqual([])`.
+ */
+export const consoleProblems = (page: WatchedPage): string[] =>
+  [...page.errors, ...page.warnings].filter((line) => !line.includes('ERR_NAME_NOT_RESOLVED'));
+
 export interface TestBrowser {
   browser: Browser;
   /** A new page with a phone-or-desktop viewport; console errors are collected in `errors`, warnings in `warnings`. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page & { errors: string[]; warnings: string[] }>;
+  newPage(options?: { width?: number; height?: number }): Promise<WatchedPage>;
   close(): Promise<void>;
 }
 
@@ -80,14 +104,7 @@ export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Pr
   return {
     browser,
     async newPage({ width = 1280, height = 900 } = {}) {
-      const page = (await browser.newPage()) as Page & { errors: string[]; warnings: string[] };
-      page.errors = [];
-      page.warnings = [];
-      page.on('pageerror', (err) => page.errors.push(String(err)));
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') page.errors.push(msg.text());
-        if (msg.type() === 'warn') page.warnings.push(msg.text());
-      });
+      const page = watchConsole(await browser.newPage());
       await page.setViewport({ width, height });
       return waitsForTheApp(page);
     },

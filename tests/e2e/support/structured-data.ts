@@ -1,10 +1,20 @@
 /**
- * Structured data of rendered pages, checked as search engines read it: the JSON-LD blocks of the
- * HTML go through @adobe/structured-data-validator, which carries Google's rich result rules for
- * offers, ratings, reviews, videos, people, organisations and list items. For the types it has no
- * rules for yet, handlers in its own form add Google's required and recommended properties from
- * the rich result documentation (Event, Movie, Article, LocalBusiness).
+ * Structured data of rendered pages, checked as search engines read it. The JSON-LD blocks of the
+ * HTML go through @adobe/structured-data-validator with two maintained sources and one short list:
+ * - the schema.org vocabulary itself (every type and every property on its type), from the
+ *   @vocabulary/schema package (schema.org's current release as N-Quads, read offline);
+ * - the validator's own Google rich result rules for offers, ratings, reviews, videos, people,
+ *   organisations and list items;
+ * - for the types no npm library carries Google's or Yandex's rules for (Event, Movie, Article,
+ *   LocalBusiness: neither this validator nor structured-data-testing-tool, whose Google preset has
+ *   articles only), the required and recommended properties of Google's rich result pages below, as
+ *   handlers in the validator's own form. The markup itself is typed by schema-dts where it is built
+ *   (frontend/src/shared/seo/structured-data.ts). Yandex's film snippet adds one rule, one Movie a
+ *   page, which the test checks itself.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import Validator, { type Issue } from '@adobe/structured-data-validator';
 import BaseValidator from '@adobe/structured-data-validator/src/types/base.js';
 
@@ -43,12 +53,15 @@ const screening = handler((v) => [
   v.recommended('offers.validFrom', 'date'),
   v.recommended('performer'),
 ]);
-// https://developers.google.com/search/docs/appearance/structured-data/movie
+// https://developers.google.com/search/docs/appearance/structured-data/movie (and Yandex's film
+// snippet, which reads the same properties)
 const movie = handler((v) => [
   v.required('name', 'string'),
   v.required('image'),
+  v.recommended('aggregateRating'),
   v.recommended('dateCreated'),
   v.recommended('director'),
+  v.recommended('review'),
   v.recommended('duration', 'duration'),
 ]);
 // https://developers.google.com/search/docs/appearance/structured-data/article
@@ -86,9 +99,48 @@ export function jsonLdOf(html: string): Record<string, unknown>[] {
   });
 }
 
+/**
+ * schema.org's vocabulary in the shape the validator reads (the JSON-LD release's @graph: classes with
+ * their parents, properties with the types they belong to), made once from the package's N-Quads.
+ */
+let vocabulary: { '@graph': object[] } | undefined;
+function schemaOrg() {
+  if (vocabulary) return vocabulary;
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('@vocabulary/schema')), 'schema.nq');
+  const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+  const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
+  const SCHEMA = 'http://schema.org/';
+  const terms = new Map<string, { '@id': string; '@type'?: string; parents: string[]; domains: string[] }>();
+  const term = (id: string) => {
+    let entry = terms.get(id);
+    if (!entry) terms.set(id, (entry = { '@id': id, parents: [], domains: [] }));
+    return entry;
+  };
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const [, subject, predicate, object] = line.match(/^<([^>]+)> <([^>]+)> <([^>]+)>/) ?? [];
+    if (!subject?.startsWith(SCHEMA)) continue;
+    if (predicate === `${RDF}type` && object === `${RDFS}Class`) term(subject)['@type'] = 'rdfs:Class';
+    else if (predicate === `${RDF}type` && object === `${RDF}Property`) term(subject)['@type'] = 'rdf:Property';
+    else if (predicate === `${RDFS}subClassOf`) term(subject).parents.push(object!);
+    else if (predicate === `${SCHEMA}domainIncludes`) term(subject).domains.push(object!);
+  }
+  const ids = (list: string[]) => list.map((id) => ({ '@id': id }));
+  vocabulary = {
+    '@graph': [...terms.values()]
+      .filter((t) => t['@type'])
+      .map((t) => ({
+        '@id': t['@id'],
+        '@type': t['@type'],
+        'rdfs:subClassOf': ids(t.parents),
+        'schema:domainIncludes': ids(t.domains),
+      })),
+  };
+  return vocabulary;
+}
+
 /** Every issue the validator finds in a page's JSON-LD, errors and warnings alike. */
 export async function validateStructuredData(html: string): Promise<Issue[]> {
-  const validator = new Validator();
+  const validator = new Validator(schemaOrg());
   const handlers = validator.registeredHandlers;
   handlers.Event = [event];
   handlers.SaleEvent = [event];

@@ -76,6 +76,7 @@ export function presentFilmDetail(
   return {
     ...presentFilmCard(film),
     description: film.description,
+    created_at: film.createdAt.toISOString(),
     budget: film.budget,
     trailer: film.trailer,
     kinopoisk_id: film.kinopoiskId,

@@ -4,17 +4,31 @@ import { AboutCinema } from '../../features/home/components/about-cinema';
 import { ScheduleSection } from '../../features/schedule/components/schedule-section';
 import { PromotionsCarousel } from '../../features/stocks/components/promotions-carousel';
 import { useSchedules } from '../../features/schedule/api/schedules';
-import { useDocumentTitle } from '../../shared/lib/page-meta';
+import { billInWords, nextBillDay } from '../../features/schedule/lib/showings';
+import { useCinemaNow } from '../../features/schedule/lib/use-cinema-now';
+import { useBanner } from '../../features/films/api/films';
+import { CINEMA } from '@kino/backend/contract';
+import { usePageMeta } from '../../shared/lib/page-meta';
+import { summary } from '../../shared/lib/summary';
 import { JsonLd } from '../../shared/seo/json-ld';
 import { filmList } from '../../shared/seo/structured-data';
 import { useSiteUrl } from '../../shared/ssr/server-render';
 
 /** The home page (docs/product.md §2): about the cinema, banner, new films, schedule, promotions. */
 export default function HomePage() {
-  useDocumentTitle();
   const site = useSiteUrl();
-  // The bill (the schedule block's own read): the films on it, for search engines.
+  const now = useCinemaNow();
+  // The bill (the schedule block's own read): the films on it, for search engines and link previews.
   const bill = useSchedules();
+  // The preview shows the first film the description names (the banner's when nothing is coming).
+  const banner = useBanner();
+  const first = bill.data && nextBillDay(bill.data, now)?.films.find((film) => film.promo_img ?? film.poster);
+  usePageMeta({
+    description: summary(
+      `${(bill.data && billInWords(bill.data, now)) ?? 'Афиша скоро появится'}. ${CINEMA.name}: расписание сеансов, цены и билеты онлайн.`,
+    ),
+    image: first ? (first.promo_img ?? first.poster) : banner.data?.promo_img,
+  });
   return (
     <>
       <h1 className="visually-hidden">Кинотеатр: афиша и новинки</h1>

@@ -1,9 +1,21 @@
+import { useNewFilms } from '../../features/films/api/films';
 import { NewFilmsList } from '../../features/films/components/new-films-list';
-import { useDocumentTitle } from '../../shared/lib/page-meta';
+import { usePageMeta } from '../../shared/lib/page-meta';
+import { summary } from '../../shared/lib/summary';
 
 /** /films/new: every new film. */
 export default function NewFilmsPage() {
-  useDocumentTitle('Новинки');
+  const films = useNewFilms().data ?? [];
+  const picture = films.find((film) => film.promo_img ?? film.poster);
+  usePageMeta({
+    title: 'Новинки',
+    description: summary(
+      films.length
+        ? `Новинки проката: ${films.map((film) => `${film.title} (${film.age}+)`).join(', ')}. Сеансы и билеты онлайн.`
+        : 'Новинок в прокате пока нет: загляните в афишу позже.',
+    ),
+    image: picture?.promo_img ?? picture?.poster,
+  });
   return (
     <>
       <h1>Новинки</h1>

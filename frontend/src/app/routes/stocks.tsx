@@ -1,9 +1,20 @@
+import { useStocks } from '../../features/stocks/api/stocks';
 import { StockList } from '../../features/stocks/components/stock-list';
-import { useDocumentTitle } from '../../shared/lib/page-meta';
+import { usePageMeta } from '../../shared/lib/page-meta';
+import { summary } from '../../shared/lib/summary';
 
 /** /stocks */
 export default function StocksPage() {
-  useDocumentTitle('Акции');
+  const stocks = useStocks().data ?? [];
+  usePageMeta({
+    title: 'Акции',
+    description: summary(
+      stocks.length
+        ? `Акции кинотеатра: ${stocks.map((stock) => `«${stock.title}» — ${stock.text}`).join(' ')}`
+        : 'Акций сейчас нет: следите за новостями кинотеатра.',
+    ),
+    image: stocks[0]?.img,
+  });
   return (
     <>
       <h1>Акции</h1>

@@ -151,6 +151,8 @@ export function filmStructuredData(
             ...(poster ? { thumbnailUrl: poster } : {}),
             embedUrl: embed.src,
             url: film.trailer,
+            // Google's video results require it: the trailer is published here with the film's page.
+            uploadDate: film.created_at,
           },
         }
       : {}),
