@@ -1,6 +1,6 @@
 import { useFilms } from '../../features/films/api/films';
 import { FilmCatalogue } from '../../features/films/components/film-catalogue';
-import { usePageMeta } from '../../shared/lib/page-meta';
+import { firstFilmPicture, usePageMeta } from '../../shared/lib/page-meta';
 import { summary } from '../../shared/lib/summary';
 
 const titles = (films: readonly { title: string }[]) => films.map((film) => film.title).join(', ');
@@ -11,7 +11,6 @@ export default function FilmsPage() {
   const films = useFilms({}).data ?? [];
   const now = films.filter((film) => film.showing === 'now');
   const soon = films.filter((film) => film.showing === 'soon');
-  const picture = now.find((film) => film.promo_img ?? film.poster);
   usePageMeta({
     title: 'Фильмы',
     description: summary(
@@ -21,7 +20,7 @@ export default function FilmsPage() {
         'Поиск по названию и актёрам, жанры и страны.',
       ].join(' '),
     ),
-    image: picture?.promo_img ?? picture?.poster,
+    image: firstFilmPicture(now),
   });
   return (
     <>

@@ -8,7 +8,7 @@ import { billInWords, nextBillDay } from '../../features/schedule/lib/showings';
 import { useCinemaNow } from '../../features/schedule/lib/use-cinema-now';
 import { useBanner } from '../../features/films/api/films';
 import { CINEMA } from '@kino/backend/contract';
-import { usePageMeta } from '../../shared/lib/page-meta';
+import { firstFilmPicture, usePageMeta } from '../../shared/lib/page-meta';
 import { summary } from '../../shared/lib/summary';
 import { JsonLd } from '../../shared/seo/json-ld';
 import { filmList } from '../../shared/seo/structured-data';
@@ -22,12 +22,12 @@ export default function HomePage() {
   const bill = useSchedules();
   // The preview shows the first film the description names (the banner's when nothing is coming).
   const banner = useBanner();
-  const first = bill.data && nextBillDay(bill.data, now)?.films.find((film) => film.promo_img ?? film.poster);
+  const day = bill.data && nextBillDay(bill.data, now);
   usePageMeta({
     description: summary(
       `${(bill.data && billInWords(bill.data, now)) ?? 'Афиша скоро появится'}. ${CINEMA.name}: расписание сеансов, цены и билеты онлайн.`,
     ),
-    image: first ? (first.promo_img ?? first.poster) : banner.data?.promo_img,
+    image: (day && firstFilmPicture(day.films)) ?? banner.data?.promo_img,
   });
   return (
     <>

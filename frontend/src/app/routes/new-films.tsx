@@ -1,12 +1,11 @@
 import { useNewFilms } from '../../features/films/api/films';
 import { NewFilmsList } from '../../features/films/components/new-films-list';
-import { usePageMeta } from '../../shared/lib/page-meta';
+import { firstFilmPicture, usePageMeta } from '../../shared/lib/page-meta';
 import { summary } from '../../shared/lib/summary';
 
 /** /films/new: every new film. */
 export default function NewFilmsPage() {
   const films = useNewFilms().data ?? [];
-  const picture = films.find((film) => film.promo_img ?? film.poster);
   usePageMeta({
     title: 'Новинки',
     description: summary(
@@ -14,7 +13,7 @@ export default function NewFilmsPage() {
         ? `Новинки проката: ${films.map((film) => `${film.title} (${film.age}+)`).join(', ')}. Сеансы и билеты онлайн.`
         : 'Новинок в прокате пока нет: загляните в афишу позже.',
     ),
-    image: picture?.promo_img ?? picture?.poster,
+    image: firstFilmPicture(films),
   });
   return (
     <>

@@ -24,5 +24,11 @@ export function usePageMeta(meta: PageMeta): void {
   }, [title, description]);
 }
 
+/** A list page's preview picture: the first of its films with one (its promo image, else its poster). */
+export const firstFilmPicture = (
+  films: readonly { promo_img: string | null; poster: string | null }[],
+): string | undefined =>
+  films.map((film) => film.promo_img ?? film.poster).find((picture) => picture != null) ?? undefined;
+
 /** A page known by its title only. */
 export const useDocumentTitle = (title?: string) => usePageMeta({ title });
