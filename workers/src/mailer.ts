@@ -27,12 +27,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       if (config.smtpUrl) return { messageId: info.messageId };
-      await fs.mkdir(config.outboxDir, { recursive: true });
-      const file = path.join(
-        config.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
-      );
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      // Written beside the outbox, then moved in whole: whoever reads the outbox never sees half a mail.
+      const writing = `${config.outboxDir}-writing`;
+      await Promise.all([fs.mkdir(config.outboxDir, { recursive: true }), fs.mkdir(writing, { recursive: true })]);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+      const file = path.join(config.outboxDir, name);
+      await fs.writeFile(path.join(writing, name), (info as unknown as { message: Buffer }).message);
+      await fs.rename(path.join(writing, name), file);
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),
