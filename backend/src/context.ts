@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import { setCinemaTimeZone } from './contract/time';
 import { openDatabase, type Database, type Db } from './db';
+import { systemClock, type Clock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments';
@@ -24,6 +25,8 @@ export interface AppContext {
   queues: Queues;
   /** The payment provider (YooKassa, or its emulator in the demo and the tests). */
   payments: PaymentProvider;
+  /** "Now" for every rule that asks (docs/architecture.md, "Lifecycles"); the system clock outside tests. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -32,12 +35,14 @@ export interface ContextParts {
   database: Database;
   redisUrl: string;
   logger?: Logger;
+  /** Defaults to the system clock; tests pass a ManualClock. */
+  clock?: Clock;
   /** Extra shutdown steps owned by whoever provided the parts (e.g. an embedded redis-server). */
   onClose?: () => Promise<void>;
 }
 
 /** Wires an already opened database and a reachable Redis into a context. */
-export function createContext({ config, database, redisUrl, logger, onClose }: ContextParts): AppContext {
+export function createContext({ config, database, redisUrl, logger, clock, onClose }: ContextParts): AppContext {
   setCinemaTimeZone(config.cinemaTimeZone);
   const log = logger ?? createLogger(config);
   const redis = connectRedis(redisUrl, { logger: log, name: 'commands' });
@@ -52,6 +57,7 @@ export function createContext({ config, database, redisUrl, logger, onClose }: C
     keys: new RedisKeys(config.redisPrefix),
     queues,
     payments: paymentProviderFor(config, log),
+    clock: clock ?? systemClock,
     /** Runs every shutdown step even when one fails, then reports the first failure. */
     async close() {
       const steps = [() => queues.close(), () => closeRedis(redis), () => database.close(), async () => onClose?.()];

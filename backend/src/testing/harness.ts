@@ -19,6 +19,7 @@ import { createContext, type AppContext } from '../context';
 import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa';
 import { NOTIFICATIONS_PATH } from '../modules/payments/embedded';
 import { openDatabase, type Database } from '../db';
+import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { deleteKeysUnder } from '../lib/redis';
 import { startApi, type RunningApi } from '../server';
@@ -59,6 +60,8 @@ export interface TestContextOptions {
   redisUrl?: string;
   /** The context's logger (testing/logs.ts captures what is logged); silent by default. */
   logger?: Logger;
+  /** "Now" for the server's rules (a ManualClock to test at any hour); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface TestContext extends AppContext {
@@ -98,6 +101,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database,
     redisUrl,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     onClose: async () => {
       await emulator.close();
       await drop();
