@@ -21,7 +21,7 @@ import { dispatchEntry, recordChanges, startOutboxDrain } from './outbox';
 
 export type { Change } from './table';
 
-type EffectsContext = Pick<AppContext, 'redis' | 'keys' | 'logger' | 'queues' | 'db' | 'config'>;
+type EffectsContext = Pick<AppContext, 'redis' | 'keys' | 'logger' | 'queues' | 'db' | 'config' | 'clock'>;
 
 async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
   switch (duty.kind) {

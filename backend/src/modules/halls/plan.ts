@@ -81,7 +81,7 @@ export async function replacePlan(
         sessions: inTheWay,
       });
     }
-    await storePlan(tx, hallId, rows, body.best);
+    await storePlan(tx, hallId, rows, body.best, body.wheelchair_hold_back_hours ?? null);
     const future = await tx
       .select({ id: sessions.id })
       .from(sessions)

@@ -7,3 +7,4 @@
 export { SEAT_SCRIPTS, SeatStore, type SeatResult, type SeatSnapshotResult, type SeatStatus } from './store';
 export { seatSockets } from './sockets';
 export { syncSeats } from './sync';
+export { seatNotInHall, seatOrphaned } from './refusals';

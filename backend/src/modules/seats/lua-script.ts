@@ -18,12 +18,17 @@ export class LuaScript {
     return new LuaScript(names.map((name) => fs.readFileSync(path.join(LUA_DIR, `${name}.lua`), 'utf8')).join('\n'));
   }
 
-  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
+  /**
+   * `now` (epoch ms) pins the scripts' clock (lua/clock.lua): only for a context with an injected
+   * clock; without it they read Redis's, which every process shares.
+   */
+  async run(redis: Redis, keys: string[], args: (string | number)[], now?: number): Promise<unknown> {
+    const all = [...args, now ?? ''];
     try {
-      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...all);
     } catch (err) {
       if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-      return redis.eval(this.source, keys.length, ...keys, ...args);
+      return redis.eval(this.source, keys.length, ...keys, ...all);
     }
   }
 }

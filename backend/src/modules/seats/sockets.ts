@@ -1,5 +1,6 @@
 /**
- * A socket's seat events: join a session's hall (snapshot), leave it, hold, release, release all.
+ * A socket's seat events: join a session's hall (snapshot), leave it, hold, release, release all,
+ * the best seats, and extend the holds once.
  * Payloads come from the network and are validated; every event is acknowledged with ok or a
  * reason. The changes themselves reach the room through the seat feed, not from here.
  *
@@ -7,6 +8,7 @@
  * one hall at most, the one of its last successful join, and a refused join changes nothing.
  */
 import type { z } from 'zod';
+import { can } from '../../contract/access';
 import { MAX_HOLDS_PER_SECOND } from '../../contract/constants';
 import {
   SEAT_CLIENT_EVENT_SCHEMAS,
@@ -37,9 +39,11 @@ const REFUSAL: Record<Exclude<SeatStatus, 'ok'>, SeatRefusal> = {
   past: 'past',
   invalid: 'invalid',
   missing: 'invalid',
-  expired: 'invalid',
+  expired: 'expired',
   orphan: 'orphan',
   none: 'none',
+  held_back: 'held_back',
+  extended: 'extended',
 };
 
 const refuse = (reason: SeatRefusal) => ({ ok: false, reason }) as const;
@@ -150,8 +154,8 @@ function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, viewer,
         else await stopWatching();
         await socket.join(sessionRoom(sessionId));
         watching = next;
-        const { version, sold, held, mine, deadline, now } = result;
-        reply({ ok: true, snapshot: { sessionId, version, sold, held, mine, deadline, now } });
+        const { version, sold, held, mine, deadline, extended, now } = result;
+        reply({ ok: true, snapshot: { sessionId, version, sold, held, mine, deadline, extended, now } });
         fanout.ready(next, version);
       } finally {
         joining = undefined;
@@ -174,7 +178,8 @@ function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, viewer,
       ? refuse('auth')
       : !mayHold()
         ? refuse('rate')
-        : holdAck(await store.hold(sessionId, user.id, seat));
+        : // Whoever sells at the till may take a wheelchair space held back from general sale.
+          holdAck(await store.hold(sessionId, user.id, seat, { till: can(user.role, 'till', 'sell') }));
     metrics.seatHold(ack.ok ? 'ok' : ack.reason);
     reply(ack);
   });
@@ -198,6 +203,12 @@ function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, viewer,
     const user = await viewer();
     if (!user) return reply(refuse('auth'));
     reply(holdAck(await store.release(sessionId, user.id)));
+  });
+
+  on('seats:extend', async ({ sessionId }, reply) => {
+    const user = await viewer();
+    if (!user) return reply(refuse('auth'));
+    reply(holdAck(await store.extend(sessionId, user.id)));
   });
 }
 

@@ -8,7 +8,7 @@ import { schema } from '../../db';
 import { occupiesSeatSql } from '../tickets/state';
 import { SeatStore } from './store';
 
-type SeatSyncContext = Pick<AppContext, 'redis' | 'db' | 'keys' | 'config' | 'logger'>;
+type SeatSyncContext = Pick<AppContext, 'redis' | 'db' | 'keys' | 'config' | 'logger' | 'clock'>;
 
 /**
  * Of the refunded seats, those with no live ticket now: a late or repeated run never frees a seat
