@@ -110,4 +110,11 @@ describe('plan editor', () => {
     });
     expect(back).toEqual(plan);
   });
+
+  it('keeps the wheelchair hold-back through a resize, and sends it (null: not held back)', () => {
+    expect(toBody(spec()).wheelchair_hold_back_hours).toBeNull();
+    const plan = resize({ ...spec(), holdBackHours: 24 }, 8, 9);
+    expect(toBody(plan).wheelchair_hold_back_hours).toBe(24);
+    expect(fromPlan({ seats: [], best: { row: 1, x: 1 }, wheelchair_hold_back_hours: 6 }).holdBackHours).toBe(6);
+  });
 });
