@@ -39,9 +39,10 @@ describe('the hold’s warning, its extension and the companion seat (100 second
     await (await seat(page, label))!.click();
     await seat(page, `${label}, выбрано`);
   }
-  const openHall = async (page: Page, sessionId: number) => {
-    await page.goto(`${site.url}/?seats=${sessionId}`);
-    await page.waitForSelector('dialog[open] button[aria-label="Ряд 1, место 1"]:not([disabled])');
+  /** The session's hall over its film's page, ready to choose in. */
+  const openHall = async (page: Page, session: { id: number; filmId: number }) => {
+    await page.goto(`${site.url}/films/${session.filmId}?seats=${session.id}`);
+    await page.waitForSelector('dialog[open] button[aria-label="Ряд 2, место 1"]:not([disabled])');
   };
   /** The seconds left on the countdown, as the page shows them (mm:ss). */
   const secondsLeft = (page: Page, selector: string) =>
@@ -55,7 +56,7 @@ describe('the hold’s warning, its extension and the companion seat (100 second
   it('warns in the popover with a live region, extends once with «Продлить», and the countdown shows the longer hold', async () => {
     const session = await buildSession(site.ctx.db);
     const page = await viewer(390);
-    await openHall(page, session.id);
+    await openHall(page, session);
     await take(page, seatLabel('r3m3'));
 
     const warning = await page.waitForSelector('dialog [aria-live="assertive"] ::-p-text(Бронь мест скоро закончится)');
@@ -73,7 +74,7 @@ describe('the hold’s warning, its extension and the companion seat (100 second
   it('warns at the checkout too, and the holder’s other tab hears the extended deadline', async () => {
     const session = await buildSession(site.ctx.db);
     const page = await viewer();
-    await openHall(page, session.id);
+    await openHall(page, session);
     await take(page, seatLabel('r4m4'));
     await page.click('dialog ::-p-text(ДАЛЕЕ)');
     await page.waitForSelector('h1::-p-text(Оформление заказа)');
@@ -84,6 +85,8 @@ describe('the hold’s warning, its extension and the companion seat (100 second
     const other = waitsForTheApp(await page.browserContext().newPage());
     await other.goto(page.url());
     await other.waitForSelector(`${CHECKOUT} button::-p-text(Продлить)`);
+    // A tab in the background draws no frames: the first one comes to the front to be clicked.
+    await page.bringToFront();
     await page.click(`${CHECKOUT} button::-p-text(Продлить)`);
     await page.waitForSelector(`${CHECKOUT} ::-p-text(Бронь продлена)`);
     expect(await secondsLeft(page, '[role="timer"]')).toBeGreaterThan(WARNING_SECONDS);
@@ -107,7 +110,7 @@ describe('the hold’s warning, its extension and the companion seat (100 second
 
     const page = await viewer();
     const later = await buildSession(site.ctx.db, { hallId: hall.id, startsInMinutes: 5 * 60 });
-    await openHall(page, later.id);
+    await openHall(page, later);
     await (await seat(page, space))!.click();
     await page.waitForSelector('dialog ::-p-text(Места для зрителей на коляске поступят в продажу)');
     expect(await page.$eval('dialog [aria-live="polite"]', (el) => (el as HTMLElement).innerText)).toContain(
@@ -116,7 +119,7 @@ describe('the hold’s warning, its extension and the companion seat (100 second
     await page.click('dialog button[aria-label="Закрыть"]');
 
     const soon = await buildSession(site.ctx.db, { hallId: hall.id, startsInMinutes: 60 });
-    await openHall(page, soon.id);
+    await openHall(page, soon);
     await take(page, space);
     await page.waitForSelector(`dialog ::-p-text(Рядом — место для сопровождающего: ${seatLabel('r1m2')})`);
     await page.click('dialog button::-p-text(Добавить место сопровождающего)');
