@@ -101,6 +101,27 @@ describe('consent at registration', () => {
     expect([await rows(schema.users), await rows(schema.consents)]).toEqual([users, consents]);
   });
 
+  it('keeps naming the version a viewer consented to after the admin publishes a new one', async () => {
+    const earlier = registration();
+    expect((await register(earlier)).status).toBe(200);
+    const admin = (await buildSignedInUser(t.ctx, { role: 'admin' })).token;
+    const edit = { title: 'Согласие на обработку персональных данных', body: 'Новая редакция согласия.' };
+    const published = await t.call(
+      'PUT /documents/:slug',
+      { params: { slug: 'personal-data-consent' }, body: edit },
+      admin,
+    );
+    expect(published.status).toBe(200);
+    const later = registration();
+    expect((await register(later)).status).toBe(200);
+
+    const [first] = (await t.call('GET /profile/consents', {}, await tokenOf(earlier.email))).body.records;
+    const [second] = (await t.call('GET /profile/consents', {}, await tokenOf(later.email))).body.records;
+    expect(first!.version).toBe(published.body.version - 1);
+    expect(second).toMatchObject({ version: published.body.version, text_hash: published.body.text_hash });
+    expect(first!.text_hash).not.toBe(second!.text_hash);
+  });
+
   it('returns 401 for the consents of a guest', async () => {
     expect((await t.call('GET /profile/consents')).status).toBe(401);
   });
@@ -165,7 +186,13 @@ describe('GET /api/profile/export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="kino-my-data.json"');
     const data = DataExportSchema.parse(await res.json());
-    expect(data.profile).toMatchObject({ id: v.id, email: v.email, fio: v.fio, birthday: v.birthday, marketing_consent: true });
+    expect(data.profile).toMatchObject({
+      id: v.id,
+      email: v.email,
+      fio: v.fio,
+      birthday: v.birthday,
+      marketing_consent: true,
+    });
     expect(data.consents.map((c) => c.document).sort()).toEqual(['marketing-consent', 'personal-data-consent']);
     expect(data.orders).toEqual([
       expect.objectContaining({ id: v.ticket.orderId, email: v.email, status: 'paid', ticket_ids: [v.ticket.id] }),
@@ -234,10 +261,12 @@ describe('DELETE /api/profile', () => {
     );
     // The consents stay as proof, each withdrawn.
     const consents = await t.ctx.db.select().from(schema.consents).where(eq(schema.consents.userId, v.id));
-    expect(consents.filter((c) => c.action === 'withdrawn').map((c) => c.document).sort()).toEqual([
-      'marketing-consent',
-      'personal-data-consent',
-    ]);
+    expect(
+      consents
+        .filter((c) => c.action === 'withdrawn')
+        .map((c) => c.document)
+        .sort(),
+    ).toEqual(['marketing-consent', 'personal-data-consent']);
     // The address is free again: registering it makes a new account.
     const again = await register(registration({ email: v.email }));
     expect(again.status).toBe(200);
