@@ -159,7 +159,7 @@ describe('PUT /api/profile/consents/marketing', () => {
     const { token } = await buildSignedInUser(t.ctx);
     const bad = await t.call('PUT /profile/consents/marketing', { body: { marketing_consent: 'yes' } }, token);
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.error.details!.fields as object)).toEqual(['marketing_consent']);
+    expect(Object.keys((bad.body.error.details as { fields: object }).fields)).toEqual(['marketing_consent']);
     expect((await t.call('PUT /profile/consents/marketing', { body: { marketing_consent: true } })).status).toBe(401);
   });
 });
@@ -278,7 +278,7 @@ describe('DELETE /api/profile', () => {
       const res = await t.call('DELETE /profile', { body }, token);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_input');
-      expect(Object.keys(res.body.error.details!.fields as object)).toEqual(['password']);
+      expect(Object.keys((res.body.error.details as { fields: object }).fields)).toEqual(['password']);
     }
     const [row] = await t.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(row).toMatchObject({ email: user.email, fio: user.fio, deletedAt: null });

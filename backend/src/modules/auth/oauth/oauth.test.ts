@@ -178,7 +178,7 @@ describe('the consent step of a social sign-in', () => {
     const ticket = 'x'.repeat(32);
     const shown = await t.call('GET /auth/social-consent/:ticket', { params: { ticket } });
     expect(shown.status).toBe(400);
-    expect(Object.keys(shown.body.error.details!.fields as object)).toEqual(['ticket']);
+    expect(Object.keys((shown.body.error.details as { fields: object }).fields)).toEqual(['ticket']);
     const sent = await t.call('POST /auth/social-consent', { body: { ticket, personal_data_consent: true } });
     expect(sent.status).toBe(400);
     expect(sent.body.error.message).toBe('Попытка входа устарела. Войдите через соцсеть ещё раз');
