@@ -24,7 +24,8 @@ describe('GET /api/documents/{slug}', () => {
     expect(status).toBe(200);
     expect(PublishedDocumentSchema.parse(body)).toMatchObject({ slug, version: 1 });
     expect(body.html).toContain('Черновик для юриста кинотеатра');
-    expect(body.html).toMatch(/<h1>/);
+    expect(body.html).toMatch(/<h2>/);
+    expect(body.html).not.toMatch(/<h1>/);
     const [row] = await t.ctx.db.select().from(schema.documentVersions).where(eq(schema.documentVersions.slug, slug));
     expect(body.text_hash).toBe(sha256(row!.body));
   });
@@ -52,7 +53,7 @@ describe('PUT /api/documents/{slug}', () => {
 
     const published = (await t.call('GET /documents/:slug', { params: { slug: 'rules' } })).body;
     expect(published).toMatchObject({ version: before.version + 1, title: 'Правила посещения' });
-    expect(published.html).toBe('<h1>Правила</h1>\n<p>Новая редакция: <strong>без попкорна</strong> в зале 4.</p>\n');
+    expect(published.html).toBe('<h2>Правила</h2>\n<p>Новая редакция: <strong>без попкорна</strong> в зале 4.</p>\n');
 
     const history = await t.call('GET /documents/:slug/versions', { params: { slug: 'rules' } }, admin);
     expect(history.body.data.map((v) => v.version)).toEqual([before.version + 1, before.version]);

@@ -25,6 +25,18 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen ? defaultLinkOpen(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
 };
 
+// The page's own <h1> is the document's title: the text's headings sit one level below it.
+markdown.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
+  const token = tokens[idx]!;
+  token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
+  return self.renderToken(tokens, idx, options);
+};
+markdown.renderer.rules.heading_close = (tokens, idx, options, _env, self) => {
+  const token = tokens[idx]!;
+  token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
+  return self.renderToken(tokens, idx, options);
+};
+
 export const renderDocument = (body: string): string => markdown.render(body);
 
 /** SHA-256 of a document's text, hex: what a consent record names. */
