@@ -60,9 +60,11 @@ describe('accounts in the browser', () => {
     await fillDate(page, 'Дата рождения', '1998-03-08');
     await click(page, 'Зарегистрироваться');
     await page.waitForSelector('::-p-text(Пароли не совпадают)');
+    await page.waitForSelector('::-p-text(Нужно согласие на обработку персональных данных)');
     expect(page.url()).toBe(`${site.url}/register`);
 
     await fill(page, 'Повторите пароль', 'browser password');
+    await click(page, 'Я даю согласие на обработку персональных данных');
     await click(page, 'Зарегистрироваться');
     await waitForPath(page, '/login');
     await page.waitForSelector('::-p-text(Регистрация прошла успешно)');
@@ -127,12 +129,18 @@ describe('accounts in the browser', () => {
     await page.close();
   });
 
-  it('signs in through Google and comes back signed in; an unconfigured provider says so', async () => {
+  it('signs in through Google after the consent step and comes back signed in; an unconfigured provider says so', async () => {
     google.signInAs({ id: '77', firstName: 'Глеб', lastName: 'Гуглов', email: 'gleb@example.test' });
     const page = await site.browser.newPage();
     await page.goto(`${site.url}/login`, { waitUntil: 'networkidle0' });
     expect(await page.$('::-p-aria(Войти через Яндекс: не настроен)')).not.toBeNull();
     await click(page, 'Войти через Google');
+    // The first sign-in stops at the consent step: no account until the box is ticked.
+    await page.waitForSelector('::-p-text(Завершение регистрации)');
+    await click(page, 'Продолжить');
+    await page.waitForSelector('::-p-text(Нужно согласие на обработку персональных данных)');
+    await click(page, 'Я даю согласие на обработку персональных данных');
+    await click(page, 'Продолжить');
     await waitForPath(page, '/');
     await page.waitForSelector('::-p-aria(Меню пользователя Глеб Гуглов)');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).provider)).toBe('google');

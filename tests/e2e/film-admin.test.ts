@@ -12,7 +12,7 @@ import type { Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type TestSite } from './support/site';
-import { waitsForTheApp } from './support/browser';
+import { answerCookieNotice, waitsForTheApp } from './support/browser';
 
 let site: TestSite;
 let kp: FakeKinopoisk;
@@ -38,6 +38,7 @@ async function signedInPage(email: string): Promise<Page & { errors: string[] }>
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
   await page.setViewport({ width: 1280, height: 900 });
+  await answerCookieNotice(page);
   await page.goto(`${site.url}/login`);
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(TEST_PASSWORD);

@@ -12,7 +12,7 @@ import { minutesLaterToday } from './support/clock';
 import { openSessionFromSchedule } from './support/public-data';
 import { payAtCheckout } from './support/payment';
 import { signInAsNewViewer } from './support/staff';
-import { waitsForTheApp } from './support/browser';
+import { answerCookieNotice, waitsForTheApp } from './support/browser';
 
 /** Viewers of a site, each in a browser profile of its own (its own local storage). */
 function browsing(site: () => TestSite) {
@@ -23,6 +23,7 @@ function browsing(site: () => TestSite) {
     contexts.push(context);
     const page = waitsForTheApp(await context.newPage());
     await page.setViewport({ width: 1280, height: 900 });
+    await answerCookieNotice(page);
     if (signedIn) await signInAsNewViewer(site(), page);
     return page;
   }

@@ -22,6 +22,7 @@ import eaisReport from './jobs/eais-report';
 import expireOrder from './jobs/expire-order';
 import mailOrderLateRefund from './jobs/mail-order-late-refund';
 import mailOrderPaid from './jobs/mail-order-paid';
+import mailPasswordReset from './jobs/mail-password-reset';
 import mailSessionCancelled from './jobs/mail-session-cancelled';
 import mailTicketRefunded from './jobs/mail-ticket-refunded';
 import reconcileOrders from './jobs/reconcile-orders';
@@ -32,6 +33,7 @@ import watchSession from './jobs/watch-session';
 
 export const HANDLERS = [
   sendMail,
+  mailPasswordReset,
   mailOrderPaid,
   mailOrderLateRefund,
   mailTicketRefunded,

@@ -2,7 +2,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@kino/backend/config';
+import type { AppContext } from '@kino/backend/context';
+import { schema } from '@kino/backend/db';
 import type { Logger } from '@kino/backend/lib/logger';
+import { and, eq, isNull } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface Mail {
@@ -53,4 +56,28 @@ export async function deliver(config: Config, log: Logger, mail: Mail) {
   } finally {
     mailer.close();
   }
+}
+
+/**
+ * The one way out for mail that is not transactional (news of premieres, offers): sent only to a person whose
+ * marketing consent stands at the moment of sending — read here, not when the mail was queued — so a withdrawal
+ * in the profile stops even the mail already waiting in the queue (docs/architecture.md, "The public and its
+ * data"). Tickets, receipts, refunds, cancellations and reset links are transactional and go through `deliver`.
+ */
+export async function deliverMarketing(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  log: Logger,
+  userId: number,
+  mail: Omit<Mail, 'to'>,
+) {
+  const { users } = schema;
+  const [user] = await ctx.db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.marketingConsent, true), isNull(users.deletedAt)));
+  if (!user) {
+    log.info({ userId }, 'marketing mail not sent: no marketing consent');
+    return { skipped: true as const };
+  }
+  return deliver(ctx.config, log, { ...mail, to: user.email });
 }

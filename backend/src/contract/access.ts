@@ -37,6 +37,7 @@ export const RESOURCES = {
   reports: { label: 'Отчёты', path: 'reports' },
   till: { label: 'Касса', path: 'till' },
   shifts: { label: 'Смены', path: 'shifts' },
+  documents: { label: 'Документы', path: 'documents' },
 } as const satisfies Record<string, { label: string; path: string }>;
 export type Resource = keyof typeof RESOURCES;
 
@@ -102,6 +103,10 @@ export const ACCESS: Record<StaffRole, Partial<Record<Resource, Grant>>> = {
     queues: grant(['list', 'update'], 'the job monitor is for the main administrator: update = retry a failed job'),
     till: TILL,
     shifts: ALL_SHIFTS,
+    documents: grant(
+      ['list', 'read', 'update'],
+      'the operator answers for its documents: an edit publishes a new version, the old ones stay for the consents',
+    ),
   },
   'content-manager': {
     films: grant(ALL),

@@ -7,6 +7,7 @@ import { authEndpoints } from './auth';
 import { catalogEndpoints } from './catalog';
 import { dashboardEndpoints } from './dashboard';
 import { docsEndpoints } from './docs';
+import { documentEndpoints } from './documents';
 import type { EndpointKey, EndpointMap, InputOf, NeedsNoInput, OutputOf } from './endpoint';
 import { favouriteEndpoints } from './favourites';
 import { filmEndpoints } from './films';
@@ -16,6 +17,7 @@ import { orderEndpoints } from './orders';
 import { personEndpoints } from './persons';
 import { planEndpoints } from './plans';
 import { priceEndpoints } from './prices';
+import { privacyEndpoints } from './privacy';
 import { profileEndpoints } from './profile';
 import { queueEndpoints } from './queues';
 import { reportEndpoints } from './reports';
@@ -32,6 +34,7 @@ export const ENDPOINT_GROUPS = [
   healthEndpoints,
   authEndpoints,
   profileEndpoints,
+  privacyEndpoints,
   favouriteEndpoints,
   reviewEndpoints,
   filmEndpoints,
@@ -52,6 +55,7 @@ export const ENDPOINT_GROUPS = [
   docsEndpoints,
   queueEndpoints,
   reportEndpoints,
+  documentEndpoints,
 ] as const satisfies readonly EndpointMap[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

@@ -4,6 +4,7 @@
  */
 import { PASSWORD_MIN_LENGTH } from './accounts';
 import { PROVIDERS, REGISTRATION_BIRTHDAY, ROLES } from './constants';
+import { PERSONAL_DATA_CONSENT_REQUIRED } from './legal';
 import { PUBLIC, SIGNED_IN, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
@@ -30,13 +31,26 @@ export const BirthdaySchema = z.iso
     'Дата рождения должна быть между 01.01.1990 и 31.01.2024',
   );
 
-/** POST /api/register. The form sends provider 'youth'; it is the only value accepted here. */
+/**
+ * The box every form that takes personal data requires (152-FZ: a consent of its own, REGISTRIES.md §4.1): only
+ * `true` passes, and a missing box is refused naming it.
+ */
+export const PersonalDataConsentSchema = z.literal(true, PERSONAL_DATA_CONSENT_REQUIRED);
+/** The separate, optional box of advertising mail. */
+export const MarketingConsentSchema = z.boolean('Ответ должен быть да или нет');
+
+/**
+ * POST /api/register. The form sends provider 'youth'; it is the only value accepted here. The consent is
+ * recorded with the account, naming the document's current version.
+ */
 export const RegisterBodySchema = z.strictObject({
   email: EmailSchema,
   password: PasswordSchema,
   fio: FioSchema,
   birthday: BirthdaySchema,
   provider: z.literal('youth').default('youth'),
+  personal_data_consent: PersonalDataConsentSchema,
+  marketing_consent: MarketingConsentSchema.optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 

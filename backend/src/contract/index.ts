@@ -36,3 +36,6 @@ export * from './achievements';
 export * from './docs';
 export * from './queues';
 export * from './reports';
+export * from './legal';
+export * from './documents';
+export * from './privacy';

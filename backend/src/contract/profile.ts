@@ -15,6 +15,11 @@ export const ProfileSchema = z.strictObject({
   avatar: z.string().nullable(),
   provider: z.enum(PROVIDERS),
   role: z.enum(ROLES),
+  /**
+   * Whether the account has a password: deleting it is confirmed with the password, or — for an account made
+   * through a social provider alone — by signing in through the provider again (DELETE /api/profile).
+   */
+  has_password: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -25,7 +25,8 @@ export type Change =
   | TicketsChange
   /** Tickets moved to another watching state by the clock (the workers). */
   | { what: 'watching'; ticketIds: number[] }
-  | { what: 'users'; change: 'registered' | 'role' | 'profile' | 'password'; id: number }
+  /** `deleted`: the person deleted the account (its tokens are revoked, its reviews gone). */
+  | { what: 'users'; change: 'registered' | 'role' | 'profile' | 'password' | 'deleted'; id: number }
   | { what: 'reviews'; filmId: number }
   | { what: 'news' }
   | { what: 'promotions' }
@@ -34,8 +35,13 @@ export type Change =
   | { what: 'countries' }
   /** A hall renamed, or its plan replaced (`replanned`: its sessions still to come). */
   | { what: 'halls'; replanned?: number[] }
-  /** A reset link was issued: the mail that carries it. */
-  | { what: 'password-resets'; id: number; mail: JobPayload<'mail.send'> };
+  /**
+   * A reset link was asked for: the mail that carries it is rendered by the workers, who make its token then
+   * (the change, the outbox and the queue carry the reset's id, never a token).
+   */
+  | { what: 'password-resets'; id: number }
+  /** A new version of a cinema document was published. */
+  | { what: 'documents'; slug: string };
 
 export type ChangeKind = Change['what'];
 
@@ -170,6 +176,8 @@ export const EFFECTS: Table = {
     // The person's open pages learn their new role (and the back office menu follows).
     // Every token was revoked: the sockets opened with them end.
     if (c.change === 'password') return [{ kind: 'reconnect', userId: c.id }];
+    // A deleted account: its sockets end (their tokens are revoked), its reviews leave the film pages.
+    if (c.change === 'deleted') return [{ kind: 'reconnect', userId: c.id }, ...invalidate('film', 'pages'), DASHBOARD];
     if (c.change === 'role') {
       return [
         DASHBOARD,
@@ -195,7 +203,9 @@ export const EFFECTS: Table = {
     DASHBOARD,
     ...(c.replanned?.length ? [{ kind: 'replan', sessionIds: c.replanned } as const] : []),
   ],
-  'password-resets': (c) => [job('mail.send', c.mail, `password-reset-${c.id}`)],
+  'password-resets': (c) => [job('mail.password-reset', { resetId: c.id }, `password-reset-${c.id}`)],
+  // The document pages are rendered on the server.
+  documents: () => invalidate('pages'),
 };
 
 /** The duties of a commit's changes, each once. */

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { countryRoutes } from './countries/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { docsRoutes } from './docs/routes';
+import { documentRoutes } from './documents/routes';
 import { favouriteRoutes } from './favourites/routes';
 import { filmRoutes } from './films/routes';
 import { genreRoutes } from './genres/routes';
@@ -18,6 +19,7 @@ import { newsRoutes } from './news/routes';
 import { orderRoutes } from './orders/routes';
 import { personRoutes } from './persons/routes';
 import { priceRoutes } from './prices/routes';
+import { privacyRoutes } from './privacy/routes';
 import { profileRoutes } from './profile/routes';
 import { queueRoutes } from './queues/routes';
 import { reportRoutes } from './reports/routes';
@@ -40,6 +42,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         authRoutes(ctx),
         oauthRoutes(ctx),
         profileRoutes(ctx),
+        privacyRoutes(ctx),
         favouriteRoutes(ctx),
         reviewRoutes(ctx),
         filmRoutes(ctx),
@@ -62,6 +65,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         docsRoutes(),
         queueRoutes(ctx),
         reportRoutes(ctx),
+        documentRoutes(ctx),
       ],
       { checkResponses: ctx.config.env !== 'production' },
     ),

@@ -16,10 +16,10 @@ export type QueueState = (typeof QUEUE_STATES)[number];
 const TicketIdsSchema = z.array(z.number().int().positive()).min(1).max(MAX_SEATS_PER_PURCHASE);
 
 export const JOBS = {
-  /** Sends one e-mail (SMTP_URL, or a file in data/outbox when unset). */
+  /** Sends one e-mail given whole (SMTP_URL, or a file in data/outbox when unset). Never for a secret: see below. */
   'mail.send': {
     queue: 'mail',
-    // Never the text: a password reset mail carries its link.
+    // Never the text: a mail's words are not the monitor's business.
     shown: ['to', 'subject'],
     payload: z.object({
       to: z.email(),
@@ -27,6 +27,15 @@ export const JOBS = {
       text: z.string(),
       html: z.string().optional(),
     }),
+  },
+  /**
+   * Mails a password reset link. The payload is the reset's id only: the worker makes the link's token as it
+   * renders the mail and stores its hash, so no token ever sits in the outbox, the queue or a log line.
+   */
+  'mail.password-reset': {
+    queue: 'mail',
+    shown: ['resetId'],
+    payload: z.object({ resetId: z.number().int().positive() }),
   },
   /**
    * Mails the buyer their paid order: the tickets, each as a PDF attachment (rendered here when

@@ -9,6 +9,7 @@
 import { toCinemaDate } from '../contract/time';
 import type { Db } from '../db';
 import type { Logger } from '../lib/logger';
+import { currentVersions } from '../modules/documents/service';
 import { ensureFavourites, ensureReviews } from './audience';
 import { ensureCountries, ensureGenres, ensureHalls, HALL_NAMES } from './catalog';
 import { ensureNews, ensurePromotions } from './content';
@@ -77,6 +78,8 @@ export async function seed({ db, storageDir, logger, now = new Date() }: SeedOpt
       viewer,
     });
     await priceHallSessions(tx, pricedHall, cards);
+    // The cinema's documents: Kino's drafts, marked for the cinema's lawyer (modules/documents/drafts).
+    await currentVersions(tx);
     return {
       users: users.created,
       genres: genres.created,

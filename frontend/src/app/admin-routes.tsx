@@ -31,10 +31,17 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   reports: lazy(() => import('./routes/admin/reports')),
   shifts: lazy(() => import('./routes/admin/shifts')),
   till: lazy(() => import('./routes/admin/till')),
+  documents: lazy(() => import('./routes/admin/documents')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */
 const SUBSCREENS: { path: string; resource: Resource; action: Action; screen: Screen }[] = [
+  {
+    path: 'documents/:slug',
+    resource: 'documents',
+    action: 'update',
+    screen: lazy(() => import('./routes/admin/document-edit')),
+  },
   {
     path: 'tickets/check-in',
     resource: 'tickets',

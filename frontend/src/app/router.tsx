@@ -24,6 +24,7 @@ const NewsPage = routeChunk('src/app/routes/news.tsx', () => import('./routes/ne
 const NewsArticlePage = routeChunk('src/app/routes/news-article.tsx', () => import('./routes/news-article'));
 const StocksPage = routeChunk('src/app/routes/stocks.tsx', () => import('./routes/stocks'));
 const StockPage = routeChunk('src/app/routes/stock.tsx', () => import('./routes/stock'));
+const DocumentPage = routeChunk('src/app/routes/document.tsx', () => import('./routes/document'));
 const CheckoutPage = lazy(() => import('../features/seats/checkout-page'));
 const OrderPage = lazy(() => import('./routes/order'));
 const NotFoundPage = routeChunk('src/app/routes/not-found.tsx', () => import('./routes/not-found'));
@@ -36,6 +37,7 @@ const ProfilePage = lazy(() => import('./routes/profile'));
 const ProfileEditPage = lazy(() => import('./routes/profile-edit'));
 const ProfileReviewsPage = lazy(() => import('./routes/profile-reviews'));
 const ProfileWatchPage = lazy(() => import('./routes/profile-watch'));
+const ProfilePrivacyPage = lazy(() => import('./routes/profile-privacy'));
 
 export function AppRoutes() {
   return (
@@ -50,6 +52,7 @@ export function AppRoutes() {
         <Route path="news/:id" element={<NewsArticlePage />} />
         <Route path="stocks" element={<StocksPage />} />
         <Route path="stocks/:id" element={<StockPage />} />
+        <Route path="documents/:slug" element={<DocumentPage />} />
         <Route element={<ClientOnly />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />
@@ -60,6 +63,7 @@ export function AppRoutes() {
           <Route path={paths.profileEdit} element={<ProfileEditPage />} />
           <Route path={paths.profileReviews} element={<ProfileReviewsPage />} />
           <Route path={paths.profileWatch} element={<ProfileWatchPage />} />
+          <Route path={paths.profilePrivacy} element={<ProfilePrivacyPage />} />
           <Route path="checkout/:sessionId" element={<CheckoutPage />} />
           <Route path="orders/:id" element={<OrderPage />} />
           {publicLayoutAdminRoutes()}

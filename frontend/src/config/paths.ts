@@ -19,6 +19,12 @@ export const paths = {
   profileEdit: '/profile/edit',
   profileReviews: '/profile/reviews',
   profileWatch: '/profile/watch',
+  /** The viewer's consents, the copy of their data and the account's deletion. */
+  profilePrivacy: '/profile/privacy',
+  /** A cinema document: the consent, the privacy policy, the offer, the rules… */
+  document: (slug: string) => `/documents/${slug}`,
+  adminDocuments: '/admin/dashboard/documents',
+  adminDocument: (slug: string) => `/admin/dashboard/documents/${slug}`,
   admin: '/admin/dashboard',
   /** A back-office screen: '/admin/dashboard/<path>' ('' is the dashboard). */
   adminSection: (path: string) => (path ? `/admin/dashboard/${path}` : '/admin/dashboard'),

@@ -45,10 +45,30 @@ export function watchConsole<P extends Page>(page: P): P & WatchedPage {
 export const consoleProblems = (page: WatchedPage): string[] =>
   [...page.errors, ...page.warnings].filter((line) => !line.includes('ERR_NAME_NOT_RESOLVED'));
 
+/**
+ * Answers the first visit's cookie notice before the site loads ('Только необходимые', as a viewer who wants the
+ * least would), so a test of something else finds no notice over its page's lower edge. A test of the notice
+ * itself opens its page with `cookieNotice: true`.
+ */
+export async function answerCookieNotice(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    try {
+      const key = 'kino:cookie-consent';
+      if (!localStorage.getItem(key))
+        localStorage.setItem(key, JSON.stringify({ choice: 'necessary', at: Date.now() }));
+    } catch {
+      // about:blank and other opaque origins have no storage.
+    }
+  });
+}
+
 export interface TestBrowser {
   browser: Browser;
-  /** A new page with a phone-or-desktop viewport; console errors are collected in `errors`, warnings in `warnings`. */
-  newPage(options?: { width?: number; height?: number }): Promise<WatchedPage>;
+  /**
+   * A new page with a phone-or-desktop viewport; console errors are collected in `errors`, warnings in
+   * `warnings`. The cookie notice is answered unless `cookieNotice` (answerCookieNotice).
+   */
+  newPage(options?: { width?: number; height?: number; cookieNotice?: boolean }): Promise<WatchedPage>;
   close(): Promise<void>;
 }
 
@@ -103,9 +123,10 @@ export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Pr
   });
   return {
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
+    async newPage({ width = 1280, height = 900, cookieNotice = false } = {}) {
       const page = watchConsole(await browser.newPage());
       await page.setViewport({ width, height });
+      if (!cookieNotice) await answerCookieNotice(page);
       return waitsForTheApp(page);
     },
     async close() {

@@ -2,7 +2,7 @@
 import { DEMO_PASSWORD } from '@kino/backend/seed';
 import { buildSignedInUser } from '@kino/backend/testing/factories';
 import type { BrowserContext, Page } from 'puppeteer-core';
-import { waitsForTheApp } from './browser';
+import { answerCookieNotice, waitsForTheApp } from './browser';
 import type { TestSite } from './site';
 
 export type WatchedPage = Page & { errors: string[] };
@@ -28,6 +28,7 @@ export async function browserPage(
   page.errors = [];
   page.on('pageerror', (err) => page.errors.push(String(err)));
   await page.setViewport({ width, height });
+  await answerCookieNotice(page);
   return page;
 }
 

@@ -30,6 +30,7 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   fio: 'Иван Петров',
   birthday: '2000-02-29',
   provider: 'youth',
+  personal_data_consent: true,
   ...overrides,
 });
 
@@ -72,6 +73,10 @@ describe('POST /api/register', () => {
     ['a date that does not exist', { birthday: '2001-02-29' }, 'birthday'],
     ['a birth date that is not a date', { birthday: 'вчера' }, 'birthday'],
     ['another provider', { provider: 'google' }, 'provider'],
+    ['no personal-data consent', { personal_data_consent: undefined }, 'personal_data_consent'],
+    ['a refused personal-data consent', { personal_data_consent: false }, 'personal_data_consent'],
+    ['a consent that is not a yes', { personal_data_consent: 'true' }, 'personal_data_consent'],
+    ['a marketing answer that is not a boolean', { marketing_consent: 'yes' }, 'marketing_consent'],
   ])('returns 400 for %s, naming the field, and writes nothing', async (_case, overrides, field) => {
     const before = await userCount();
     const res = await post('/api/register', registration(overrides));

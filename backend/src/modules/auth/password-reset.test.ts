@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { startWorkers, type RunningWorkers } from '@kino/workers';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthResponseSchema, MessageResponseSchema } from '../../contract/auth';
@@ -8,14 +9,17 @@ import { ErrorBodySchema } from '../../contract/errors';
 import { schema } from '../../db';
 import { buildSignedInUser, buildUser, TEST_PASSWORD } from '../../testing/factories';
 import { startTestApi, type TestApi } from '../../testing/harness';
+import { captureLogs } from '../../testing/logs';
 import { startTestSmtp, type TestSmtp } from '../../testing/smtp';
 
 let smtp: TestSmtp;
 let t: TestApi;
 let workers: RunningWorkers;
+/** What the API and the workers log, read by the test of where the token lives. */
+const logs = captureLogs('debug');
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await startTestApi({ env: { SMTP_URL: smtp.url } });
+  t = await startTestApi({ env: { SMTP_URL: smtp.url }, logger: logs.logger });
   workers = await startWorkers(t.ctx);
 });
 afterAll(async () => {
@@ -24,7 +28,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const post = (path: string, json: unknown) => t.fetch(path, { method: 'POST', json });
+let lastAddress = 0;
+/** Each call from its own address: the file makes more resets than one address may (the limits have their own tests). */
+const post = (path: string, json: unknown) =>
+  t.fetch(path, { method: 'POST', json, headers: { 'x-forwarded-for': `198.51.100.${++lastAddress}` } });
 const signIn = (email: string, password: string) => post('/api/authenticate', { email, password });
 
 /** The reset link of a mail, as a viewer would click it. */
@@ -196,5 +203,68 @@ describe('password reset by mail', () => {
     });
     expect(res.status).toBe(400);
     expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('invalid_input');
+  });
+});
+
+describe('where the reset token lives', () => {
+  it('never in the outbox, the queue or the logs: only in the mail, whose link works', async () => {
+    // Every outbox row as it is written, before its dispatcher deletes it (and what a given-up duty would log).
+    await t.ctx.db.execute(sql`create table outbox_seen (changes jsonb not null)`);
+    await t.ctx.db.execute(
+      sql.raw(`create function outbox_seen() returns trigger language plpgsql as $$
+        begin insert into outbox_seen values (new.changes); return new; end $$`),
+    );
+    await t.ctx.db.execute(
+      sql`create trigger outbox_seen after insert on outbox for each row execute function outbox_seen()`,
+    );
+    const user = await buildUser(t.ctx.db);
+    const res = await post('/api/forgot-password', { email: user.email });
+    expect(res.status).toBe(200);
+    const link = linkIn(await smtp.nextMail(user.email));
+    const token = link.searchParams.get('token')!;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+
+    const [reset] = await t.ctx.db
+      .select()
+      .from(schema.passwordResets)
+      .where(eq(schema.passwordResets.userId, user.id));
+    expect(reset!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    const { rows: outboxRows } = (await t.ctx.db.execute(sql`select changes from outbox_seen`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(JSON.stringify(outboxRows)).toContain(`{"id":${reset!.id},"what":"password-resets"}`);
+    expect(JSON.stringify(outboxRows)).not.toContain(token);
+    const job = await t.ctx.queues.queue('mail').getJob(`password-reset-${reset!.id}`);
+    expect(job!.name).toBe('mail.password-reset');
+    const { requestId: _requestId, ...payload } = job!.data as Record<string, unknown>;
+    expect(payload).toEqual({ resetId: reset!.id });
+    expect(JSON.stringify(job!.returnvalue)).not.toContain(token);
+    expect(logs.records.length).toBeGreaterThan(0);
+    expect(JSON.stringify(logs.records)).not.toContain(token);
+
+    const changed = await post('/api/reset-password', {
+      token,
+      email: user.email,
+      password: 'a mailed password',
+      password_confirmation: 'a mailed password',
+    });
+    expect(changed.status).toBe(200);
+    expect((await signIn(user.email, 'a mailed password')).status).toBe(200);
+  });
+
+  it('sends nothing for a reset already used: its job finds no link to make', async () => {
+    const user = await buildUser(t.ctx.db);
+    const link = await resetLinkFor(user.email);
+    const reset = { ...link, password: 'used once password', password_confirmation: 'used once password' };
+    expect((await post('/api/reset-password', reset)).status).toBe(200);
+    const [row] = await t.ctx.db.select().from(schema.passwordResets).where(eq(schema.passwordResets.userId, user.id));
+    await t.ctx.queues.enqueue('mail.password-reset', { resetId: row!.id }, { jobId: `again-${row!.id}` });
+    await expect
+      .poll(async () => (await t.ctx.queues.queue('mail').getJob(`again-${row!.id}`))?.returnvalue as unknown, {
+        timeout: 10_000,
+      })
+      .toEqual({ skipped: true });
+    const to = (m: (typeof smtp.mails)[number]) => [m.to ?? []].flat().map((a) => a.text);
+    expect(smtp.mails.filter((m) => to(m).includes(user.email))).toHaveLength(1);
   });
 });

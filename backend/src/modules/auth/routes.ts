@@ -44,7 +44,7 @@ export function authRoutes(ctx: AppContext) {
   return handlers({
     'POST /register': {
       use: [limits.register],
-      handle: async ({ body }) => ({ user: presentSessionUser(await register(ctx, body)) }),
+      handle: async ({ body, req }) => ({ user: presentSessionUser(await register(ctx, body, req.ip ?? null)) }),
     },
     'POST /authenticate': {
       use: [limits.signInPerAddress, limits.signInPerAccount],
@@ -69,7 +69,7 @@ export function authRoutes(ctx: AppContext) {
           await resetPassword(ctx, body);
           return { message: PASSWORD_CHANGED };
         }
-        await requestPasswordReset(ctx, body.email, ctx.config.publicUrl);
+        await requestPasswordReset(ctx, body.email);
         return { message: RESET_MAIL_SENT };
       },
     },

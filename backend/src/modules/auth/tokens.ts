@@ -88,6 +88,8 @@ export async function verifyToken(
         eq(authTokens.userId, data.sub),
         isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, new Date()),
+        // A deleted account's tokens are revoked with it; this keeps any that a race let through out too.
+        isNull(users.deletedAt),
       ),
     )
     .limit(1);

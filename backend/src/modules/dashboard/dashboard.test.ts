@@ -98,6 +98,7 @@ describe('the live dashboard across two API processes', () => {
         password: 'secret-password-1',
         fio: 'Новая Зрительница',
         birthday: '1999-09-09',
+        personal_data_consent: true,
       },
     });
     expect(res.status).toBe(200);

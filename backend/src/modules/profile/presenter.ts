@@ -9,4 +9,5 @@ export const presentProfile = (user: typeof schema.users.$inferSelect): Profile 
   avatar: user.avatar,
   provider: user.provider,
   role: user.role,
+  has_password: user.password !== null,
 });

@@ -1,4 +1,5 @@
 import { AccountMenu } from '../../features/auth/components/account-menu';
+import { CookieNotice } from '../../shared/ui/cookie-notice';
 import { Footer } from '../../shared/ui/footer';
 import { Header } from '../../shared/ui/header';
 import { useScrollOnNavigate } from '../../shared/lib/use-scroll-on-navigate';
@@ -23,6 +24,7 @@ export function RootLayout() {
           <PageOutlet />
         </main>
         <Footer />
+        <CookieNotice />
         <JsonLd data={movieTheater(useSiteUrl())} />
       </div>
     </SeatPopoverHost>

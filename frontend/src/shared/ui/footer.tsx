@@ -1,4 +1,7 @@
-import { CINEMA } from '@kino/backend/contract';
+import { CINEMA, DOCUMENT_LABELS, DOCUMENT_SLUGS } from '@kino/backend/contract';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { reopenCookieNotice } from '../lib/cookie-consent';
 import styles from './footer.module.css';
 
 export function Footer() {
@@ -18,6 +21,20 @@ export function Footer() {
           ))}
         </ul>
       </div>
+      <nav className={styles.documents} aria-label="Документы">
+        <ul>
+          {DOCUMENT_SLUGS.map((slug) => (
+            <li key={slug}>
+              <Link to={paths.document(slug)}>{DOCUMENT_LABELS[slug]}</Link>
+            </li>
+          ))}
+          <li>
+            <button type="button" className={styles.cookieSettings} onClick={reopenCookieNotice}>
+              Настройки cookie
+            </button>
+          </li>
+        </ul>
+      </nav>
     </footer>
   );
 }

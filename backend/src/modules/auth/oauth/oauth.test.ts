@@ -1,7 +1,12 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from '../../../contract/accounts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthProvidersResponseSchema, SessionUserSchema, UserResponseSchema } from '../../../contract/auth';
+import {
+  AuthResponseSchema,
+  OAuthProvidersResponseSchema,
+  SessionUserSchema,
+  UserResponseSchema,
+} from '../../../contract/auth';
 import { schema } from '../../../db';
 import { buildUser, TEST_PASSWORD } from '../../../testing/factories';
 import { startTestApi, type TestApi } from '../../../testing/harness';
@@ -81,26 +86,61 @@ describe.each(OAUTH_PROVIDERS)('social sign-in through %s', (provider) => {
     expect(row).toBeUndefined();
   });
 
-  it('creates an account for a new viewer and returns to /auth/callback with a working token and the user', async () => {
+  it('asks a new viewer for the consent before making the account, then signs them in with a working token', async () => {
     const viewer = account();
     providers[provider].signInAs(viewer);
+    const before = await userCount();
     const { site } = await signInThrough(provider);
-    const { user } = await sessionFrom(site);
+    expect(site.origin + site.pathname).toBe(`${t.url}/auth/callback`);
+    expect([...site.searchParams.keys()]).toEqual(['consent']);
+    const ticket = site.searchParams.get('consent')!;
+    expect(await userCount()).toBe(before);
+
+    const pending = await t.call('GET /auth/social-consent/:ticket', { params: { ticket } });
+    expect(pending.body).toEqual({ fio: 'Ольга Соколова', email: viewer.email, provider, existing: false });
+
+    // Without the box: refused, naming it; nothing made and the step still open.
+    const refused = await t.call('POST /auth/social-consent', { body: { ticket } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual({
+      fields: { personal_data_consent: 'Нужно согласие на обработку персональных данных' },
+    });
+    expect(await userCount()).toBe(before);
+
+    const done = await t.call('POST /auth/social-consent', {
+      body: { ticket, personal_data_consent: true, marketing_consent: true },
+    });
+    expect(done.status).toBe(200);
+    const { token, user } = AuthResponseSchema.parse(done.body);
     expect(user).toMatchObject({ email: viewer.email, role: 'customer', provider, fio: 'Ольга Соколова' });
     expect(user.avatar).toMatch(/^https:\/\//);
     const [row] = await t.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(row!.password).toBeNull();
+    const consents = await t.call('GET /profile/consents', {}, token);
+    expect(consents.body).toMatchObject({ personal_data: true, marketing: true });
+    expect(new Set(consents.body.records.map((r) => r.channel))).toEqual(new Set(['oauth']));
+
+    // The ticket is spent; the next sign-in goes straight in.
+    expect((await t.call('POST /auth/social-consent', { body: { ticket, personal_data_consent: true } })).status).toBe(
+      400,
+    );
+    const next = await sessionFrom((await signInThrough(provider)).site);
+    expect(next.user.id).toBe(user.id);
   });
 
-  it('signs a returning viewer into the same account, also one registered with a password', async () => {
+  it('asks an account made before consents for the consent once, then signs it in as itself', async () => {
     const registered = await buildUser(t.ctx.db, { fio: 'Зритель с паролем' });
     providers[provider].signInAs(account({ email: registered.email.toUpperCase() }));
     const before = await userCount();
-    const first = await sessionFrom((await signInThrough(provider)).site);
+    const ticket = (await signInThrough(provider)).site.searchParams.get('consent')!;
+    const pending = await t.call('GET /auth/social-consent/:ticket', { params: { ticket } });
+    expect(pending.body).toMatchObject({ fio: 'Зритель с паролем', existing: true });
+    const first = await t.call('POST /auth/social-consent', { body: { ticket, personal_data_consent: true } });
+    expect(first.status).toBe(200);
     const second = await sessionFrom((await signInThrough(provider)).site);
-    expect(first.user.id).toBe(registered.id);
+    expect(first.body.user.id).toBe(registered.id);
     expect(second.user.id).toBe(registered.id);
-    expect(first.user).toMatchObject({ fio: 'Зритель с паролем', provider: 'youth' });
+    expect(second.user).toMatchObject({ fio: 'Зритель с паролем', provider: 'youth' });
     expect(await userCount()).toBe(before);
     const password = await t.fetch('/api/authenticate', {
       method: 'POST',
@@ -130,6 +170,18 @@ describe.each(OAUTH_PROVIDERS)('social sign-in through %s', (provider) => {
     forged.searchParams.set('state', 'made-up-state-made-up-state');
     expect((await hop(forged.toString())).searchParams.get('error')).toBe('expired');
     expect(providers[provider].tokensIssued).toBe(issued);
+  });
+});
+
+describe('the consent step of a social sign-in', () => {
+  it('returns 400 naming the ticket for one that is unknown or spent', async () => {
+    const ticket = 'x'.repeat(32);
+    const shown = await t.call('GET /auth/social-consent/:ticket', { params: { ticket } });
+    expect(shown.status).toBe(400);
+    expect(Object.keys((shown.body.error.details as { fields: object }).fields)).toEqual(['ticket']);
+    const sent = await t.call('POST /auth/social-consent', { body: { ticket, personal_data_consent: true } });
+    expect(sent.status).toBe(400);
+    expect(sent.body.error.message).toBe('Попытка входа устарела. Войдите через соцсеть ещё раз');
   });
 });
 

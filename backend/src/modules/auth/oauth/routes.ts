@@ -1,6 +1,8 @@
 /**
  * Social sign-in by browser redirect: /api/auth/{provider}/redirect → the provider →
- * /api/auth/{provider}/callback → /auth/callback?token=…&user=… on the site (or ?error=<code>).
+ * /api/auth/{provider}/callback → /auth/callback?token=…&user=… on the site (or ?error=<code>), or, for a
+ * viewer who has not given the processing consent yet, /auth/callback?consent=<ticket>: the consent step,
+ * which answers the session itself (POST /api/auth/social-consent; social-sign-in.ts).
  */
 import { OAUTH_PROVIDERS, type OAuthErrorCode, type OAuthProvider } from '../../../contract/accounts';
 import type { Request, Response } from 'express';
@@ -10,7 +12,7 @@ import { handlers } from '../../../lib/api-router';
 import { notFound } from '../../../lib/errors';
 import { presentSessionUser } from '../presenter';
 import { issueToken } from '../tokens';
-import { accountFor } from './social-sign-in';
+import { completeSocialConsent, pendingSocialConsent, socialSignIn } from './social-sign-in';
 import { EXPIRED_STATE } from './state-store';
 import { createAuthenticator, type SocialProfile } from './strategies';
 
@@ -44,6 +46,11 @@ export function oauthRoutes(ctx: AppContext) {
   const configured = (p: OAuthProvider) => ctx.config.oauth[p] !== undefined;
 
   return handlers({
+    'GET /auth/social-consent/:ticket': ({ params }) => pendingSocialConsent(ctx, params.ticket),
+    'POST /auth/social-consent': async ({ body, req }) => {
+      const user = await completeSocialConsent(ctx, body, req.ip ?? null);
+      return { token: await issueToken(ctx, user.id), user: presentSessionUser(user) };
+    },
     'GET /auth/providers': () => ({ yandex: configured('yandex'), google: configured('google'), vk: configured('vk') }),
 
     'GET /auth/:provider/redirect': ({ req, res }) =>
@@ -67,9 +74,10 @@ export function oauthRoutes(ctx: AppContext) {
           }
           if (!profile) return fail(req, res, info === EXPIRED_STATE ? 'expired' : 'denied');
           if (!profile.email) return fail(req, res, 'no_email');
-          const user = await accountFor(ctx, { ...profile, email: profile.email });
-          const token = await issueToken(ctx, user.id);
-          backToSite(req, res, { token, user: JSON.stringify(presentSessionUser(user)) });
+          const signIn = await socialSignIn(ctx, { ...profile, email: profile.email });
+          if ('ticket' in signIn) return backToSite(req, res, { consent: signIn.ticket });
+          const token = await issueToken(ctx, signIn.user.id);
+          backToSite(req, res, { token, user: JSON.stringify(presentSessionUser(signIn.user)) });
         };
         authenticator.authenticate(
           provider,

@@ -7,6 +7,19 @@ import { useLiveEvent } from '../../../shared/live/live';
 
 export const useRegister = () => useApiMutation('POST /register');
 
+/** The consent step of a first social sign-in: whom it is for, and the boxes that make or open the account. */
+export const useSocialConsentPending = (ticket: string) =>
+  useApiQuery('GET /auth/social-consent/:ticket', { params: { ticket } }, { retry: false });
+export function useSocialConsent() {
+  const queryClient = useQueryClient();
+  return useApiMutation('POST /auth/social-consent', {
+    onSuccess: (session) => {
+      queryClient.clear();
+      saveSession(session);
+    },
+  });
+}
+
 /** Signs in: the session is stored and everything cached for the guest is dropped. */
 export function useSignIn() {
   const queryClient = useQueryClient();

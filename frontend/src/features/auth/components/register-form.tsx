@@ -2,6 +2,7 @@ import { REGISTRATION_BIRTHDAY, RegisterBodySchema } from '@kino/backend/contrac
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
+import { ConsentBox } from '../../../shared/ui/consent-boxes';
 import { EmailField, FormCard, FormMessage, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { useRegister } from '../api/auth';
 import { SocialSignIn } from './social-sign-in';
@@ -12,12 +13,24 @@ const RegisterFormSchema = RegisterBodySchema.extend({ repeat: RegisterBodySchem
   { path: ['repeat'], message: 'Пароли не совпадают' },
 );
 
-/** /register: e-mail, name, password twice, birth date; success goes to /login. */
+/**
+ * /register: e-mail, name, password twice, birth date, the processing consent (required) and the marketing one
+ * (optional), both unticked; success goes to /login.
+ */
 export function RegisterForm() {
   const navigate = useNavigate();
   const form = useContractForm({
     schema: RegisterFormSchema,
-    initial: { email: '', fio: '', password: '', repeat: '', birthday: '', provider: 'youth' },
+    initial: {
+      email: '',
+      fio: '',
+      password: '',
+      repeat: '',
+      birthday: '',
+      provider: 'youth',
+      personal_data_consent: undefined,
+      marketing_consent: false,
+    },
     mutation: useRegister(),
     toInput: ({ repeat: _repeat, ...body }) => ({ body }),
     onSuccess: (_user, { email }) => navigate(paths.login, { state: { registered: email } }),
@@ -51,6 +64,18 @@ export function RegisterForm() {
           min={REGISTRATION_BIRTHDAY.min}
           max={REGISTRATION_BIRTHDAY.max}
           {...form.field('birthday')}
+        />
+        <ConsentBox
+          document="personal-data-consent"
+          checked={form.values.personal_data_consent === true}
+          onChange={(checked) => form.set('personal_data_consent', checked ? true : undefined)}
+          error={form.errors.personal_data_consent}
+        />
+        <ConsentBox
+          document="marketing-consent"
+          checked={form.values.marketing_consent === true}
+          onChange={(checked) => form.set('marketing_consent', checked)}
+          error={form.errors.marketing_consent}
         />
         <SubmitButton saving={form.saving} savingLabel="Регистрация...">
           Зарегистрироваться

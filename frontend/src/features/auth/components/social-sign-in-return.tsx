@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { saveSession } from '../../../shared/auth/session';
 import { FormCard, FormMessage, formStyles } from '../../../shared/ui/form';
 import { PageLoader } from '../../../shared/ui/page-loader';
+import { SocialConsentStep } from './social-consent-step';
 
 function readUser(raw: string | null): SessionUser | undefined {
   try {
@@ -15,8 +16,18 @@ function readUser(raw: string | null): SessionUser | undefined {
   }
 }
 
-/** /auth/callback: the social sign-in return stores token and user, then goes home; or says why it failed. */
+/**
+ * /auth/callback: the social sign-in return stores token and user, then goes home; or shows the consent step of
+ * a first sign-in (?consent=…); or says why it failed.
+ */
 export function SocialSignInReturn() {
+  const [query] = useSearchParams();
+  const consent = query.get('consent');
+  if (consent) return <SocialConsentStep ticket={consent} />;
+  return <SignInResult />;
+}
+
+function SignInResult() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,4 +1,6 @@
 import { CINEMA } from '@kino/backend/contract';
+import { useState } from 'react';
+import { useCookieConsent } from '../../../shared/lib/cookie-consent';
 import styles from './about-cinema.module.css';
 
 const MAP_HEIGHT = 465;
@@ -71,6 +73,20 @@ export function AboutCinema() {
           </section>
         </div>
       </div>
+      <CinemaMap />
+    </section>
+  );
+}
+
+/**
+ * The map is Yandex's page, which sets its own cookies: it loads with the page only after the viewer accepted
+ * them in the cookie notice, and otherwise when they ask for it (REGISTRIES.md §4.2).
+ */
+function CinemaMap() {
+  const { choice } = useCookieConsent();
+  const [asked, setAsked] = useState(false);
+  if (choice === 'all' || asked) {
+    return (
       <iframe
         className={styles.map}
         src={CINEMA.mapFrameUrl}
@@ -79,6 +95,17 @@ export function AboutCinema() {
         loading="lazy"
         referrerPolicy="no-referrer-when-downgrade"
       />
-    </section>
+    );
+  }
+  return (
+    <div className={`${styles.map} ${styles.mapFacade}`} style={{ height: MAP_HEIGHT }}>
+      <p>Карта Яндекса сохраняет свои cookie, поэтому мы не загружаем её без вашего согласия.</p>
+      <button type="button" className={styles.mapButton} onClick={() => setAsked(true)}>
+        Показать карту
+      </button>
+      <a href={CINEMA.mapsUrl} target="_blank" rel="noopener noreferrer">
+        Открыть в Яндекс Картах
+      </a>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 /** The viewer's profile, its edit, the avatar upload, the favourites list and the own reviews. */
 import type { Profile } from '@kino/backend/contract';
-import { queryKeyOf } from '../../../shared/api/client';
+import { callForBlob, queryKeyOf } from '../../../shared/api/client';
+import { saveBlob } from '../../../shared/api/download';
 import { useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
-import { getSession, updateSessionUser } from '../../../shared/auth/session';
+import { clearSession, getSession, updateSessionUser } from '../../../shared/auth/session';
 
 export const useProfile = () => useApiQuery('GET /profile');
 export const useFavourites = () => useApiQuery('GET /favorite');
@@ -34,6 +35,31 @@ export function useUploadAvatar() {
         (profile) => profile && { ...profile, avatar: namefile },
       );
       syncSessionUser({ avatar: namefile });
+    },
+  });
+}
+
+/** The viewer's consents and their records; the marketing box changes it. */
+export const useConsents = () => useApiQuery('GET /profile/consents');
+export function useMarketingConsent() {
+  const queryClient = useQueryClient();
+  return useApiMutation('PUT /profile/consents/marketing', {
+    onSuccess: (consents) => queryClient.setQueryData(queryKeyOf('GET /profile/consents'), consents),
+  });
+}
+
+/** «Скачать мои данные»: the JSON the server makes, saved as a file. */
+export async function downloadMyData(): Promise<void> {
+  saveBlob(await callForBlob('GET /profile/export'), 'kino-my-data.json');
+}
+
+/** «Удалить аккаунт»: on success the session ends here too (the server revoked every token). */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useApiMutation('DELETE /profile', {
+    onSuccess: () => {
+      clearSession();
+      queryClient.clear();
     },
   });
 }

@@ -51,6 +51,9 @@ export function ProfileOverview({ tickets }: { tickets?: ReactNode }) {
             <Link to={paths.profileReviews} className={styles.action}>
               Мои отзывы
             </Link>
+            <Link to={paths.profilePrivacy} className={styles.action}>
+              Мои данные и согласия
+            </Link>
           </div>
         </div>
       </section>

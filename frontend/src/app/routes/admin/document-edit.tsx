@@ -1,0 +1,3 @@
+import { DocumentEditor } from '../../../features/documents/components/document-editor';
+
+export default DocumentEditor;

@@ -1,0 +1,3 @@
+import { AdminDocuments } from '../../../features/documents/components/admin-documents';
+
+export default AdminDocuments;
