@@ -22,6 +22,7 @@ import { reportEndpoints } from './reports';
 import { reviewEndpoints } from './reviews';
 import { scheduleEndpoints } from './schedules';
 import { seatEndpoints } from './seats';
+import { settingsEndpoints } from './settings';
 import { stockEndpoints } from './stocks';
 import { ticketEndpoints } from './tickets';
 import { tillEndpoints } from './till';
@@ -52,6 +53,7 @@ export const ENDPOINT_GROUPS = [
   docsEndpoints,
   queueEndpoints,
   reportEndpoints,
+  settingsEndpoints,
 ] as const satisfies readonly EndpointMap[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

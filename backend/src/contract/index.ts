@@ -36,3 +36,5 @@ export * from './achievements';
 export * from './docs';
 export * from './queues';
 export * from './reports';
+export * from './cinema';
+export * from './settings';

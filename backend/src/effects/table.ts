@@ -34,6 +34,8 @@ export type Change =
   | { what: 'countries' }
   /** A hall renamed, or its plan replaced (`replanned`: its sessions still to come). */
   | { what: 'halls'; replanned?: number[] }
+  /** The cinema's details saved (modules/settings). */
+  | { what: 'settings' }
   /** A reset link was issued: the mail that carries it. */
   | { what: 'password-resets'; id: number; mail: JobPayload<'mail.send'> };
 
@@ -195,6 +197,8 @@ export const EFFECTS: Table = {
     DASHBOARD,
     ...(c.replanned?.length ? [{ kind: 'replan', sessionIds: c.replanned } as const] : []),
   ],
+  // Every page shows the cinema's name, address and phone (header, footer, JSON-LD); mails and PDFs read them too.
+  settings: () => invalidate('cinema', 'pages'),
   'password-resets': (c) => [job('mail.send', c.mail, `password-reset-${c.id}`)],
 };
 

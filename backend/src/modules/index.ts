@@ -24,6 +24,7 @@ import { reportRoutes } from './reports/routes';
 import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { seatRoutes } from './seats/routes';
+import { settingsRoutes } from './settings/routes';
 import { shiftRoutes } from './shifts/routes';
 import { stockRoutes } from './stocks/routes';
 import { ticketRoutes } from './tickets/routes';
@@ -62,6 +63,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         docsRoutes(),
         queueRoutes(ctx),
         reportRoutes(ctx),
+        settingsRoutes(ctx),
       ],
       { checkResponses: ctx.config.env !== 'production' },
     ),

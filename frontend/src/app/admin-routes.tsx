@@ -31,6 +31,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   reports: lazy(() => import('./routes/admin/reports')),
   shifts: lazy(() => import('./routes/admin/shifts')),
   till: lazy(() => import('./routes/admin/till')),
+  settings: lazy(() => import('./routes/admin/settings')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */

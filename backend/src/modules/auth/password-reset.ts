@@ -8,12 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ResetPasswordBodySchema } from '../../contract/auth';
-import { CINEMA } from '../../contract/constants';
+import { cinemaName } from '../../contract/cinema';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
 import { invalidInput } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+import { cinemaSettings } from '../settings/cinema';
 import { hashPassword } from './password';
 
 export const RESET_LINK_INVALID = 'Ссылка для сброса пароля недействительна или устарела. Запросите новую';
@@ -29,6 +30,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, siteO
     .limit(1);
   if (!user) return;
 
+  const cinema = await cinemaSettings(ctx);
   const token = randomBytes(32).toString('base64url');
   const link = `${siteOrigin}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
   const intro = `Здравствуйте, ${user.fio}!`;
@@ -50,7 +52,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, siteO
       id: reset!.id,
       mail: {
         to: user.email,
-        subject: `Сброс пароля — ${CINEMA.name}`,
+        subject: `Сброс пароля — ${cinemaName(cinema)}`,
         text: `${intro}\n\n${why}\n${link}\n\n${note}\n`,
         html:
           `<p>${escapeHtml(intro)}</p><p>${why}<br><a href="${escapeHtml(link)}">Задать новый пароль</a></p>` +
