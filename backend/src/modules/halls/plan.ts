@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { schema, type Db } from '../../db';
 import { write } from '../../effects';
 import { conflict, notFound } from '../../lib/errors';
-import { SeatStore } from '../../realtime/seat-store';
+import { SeatStore } from '../seats';
 import { occupiesSeatSql } from '../tickets/state';
 import { loadPlan } from './plan-read';
 import { planRows, storePlan, type PlanBody } from './plan-rows';

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
 import { write } from '../../effects';
 import { conflict } from '../../lib/errors';
-import type { SeatResult, SeatStore } from '../../realtime/seat-store';
+import type { SeatResult, SeatStore } from '../seats';
 import type { AuthUser } from '../auth/tokens';
 import {
   presentQuote,

@@ -5,7 +5,7 @@
  */
 import { parseSeatCode, SEAT_REFUSAL_MESSAGES, type SeatRefusal } from '../../contract/seats';
 import { conflict } from '../../lib/errors';
-import type { SeatResult, SeatStore } from '../../realtime/seat-store';
+import type { SeatResult, SeatStore } from '../seats';
 import { seatTaken, sessionStarted } from '../orders/create-order';
 
 const byPosition = (a: string, b: string) => {

@@ -6,10 +6,8 @@
  * Joins and leaves of one socket run one after the other, in the order sent: a socket watches
  * one hall at most, the one of its last successful join, and a refused join changes nothing.
  */
-import type { ServerEvents } from '../contract/events';
-import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
-import { MAX_HOLDS_PER_SECOND } from '../contract/constants';
+import { MAX_HOLDS_PER_SECOND } from '../../contract/constants';
 import {
   SEAT_CLIENT_EVENT_SCHEMAS,
   type HoldAck,
@@ -17,22 +15,19 @@ import {
   type SeatClientEvent,
   type SeatClientEvents,
   type SeatRefusal,
-} from '../contract/seats';
-import type { Logger } from '../lib/logger';
-import type { Metrics } from '../lib/metrics';
-import type { AuthUser } from '../modules/auth/tokens';
-import { sessionRoom } from './rooms';
-import type { SeatFanout, Watcher } from './fanout';
-import type { SeatResult, SeatStatus, SeatStore } from './seat-store';
-import type { SocketViewer } from './socket-auth';
-import { errorFields } from '../lib/operator-messages';
+} from '../../contract/seats';
+import type { AppContext } from '../../context';
+import type { Logger } from '../../lib/logger';
+import { metricsOf, type Metrics } from '../../lib/metrics';
+import { errorFields } from '../../lib/operator-messages';
+import type { SocketModule } from '../../realtime';
+import type { SeatFanout, Watcher } from '../../realtime/fanout';
+import { sessionRoom } from '../../realtime/rooms';
+import type { SeatSocket } from '../../realtime/socket';
+import type { SocketViewer } from '../../realtime/socket-auth';
+import { SeatStore, type SeatResult, type SeatStatus } from './store';
+import { startSweeper } from './sweeper';
 
-export interface SeatSocketData {
-  /** The signed-in person of the handshake, once their token is verified; guests only watch. */
-  user?: AuthUser;
-}
-export type SeatServer = Server<SeatClientEvents, ServerEvents, Record<string, never>, SeatSocketData>;
-export type SeatSocket = Socket<SeatClientEvents, ServerEvents, Record<string, never>, SeatSocketData>;
 /** The acknowledgement callback of a client event. */
 type Reply<E extends keyof SeatClientEvents> = Parameters<SeatClientEvents[E]>[1];
 
@@ -76,10 +71,7 @@ export interface SeatEventDeps {
   metrics: Metrics;
 }
 
-export function registerSeatEvents(
-  socket: SeatSocket,
-  { store, fanout, logger, viewer, metrics }: SeatEventDeps,
-): void {
+function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, viewer, metrics }: SeatEventDeps): void {
   /** The hall this socket watches, and the one a join in progress is about to watch. */
   let watching: Watcher | undefined;
   let joining: Watcher | undefined;
@@ -207,4 +199,19 @@ export function registerSeatEvents(
     if (!user) return reply(refuse('auth'));
     reply(holdAck(await store.release(sessionId, user.id)));
   });
+}
+
+/**
+ * The seat events of every socket of the API process, and the hold sweeper beside them (stopped
+ * with the server); handed to the transport at start (server.ts → attachRealtime).
+ */
+export function seatSockets(ctx: AppContext): SocketModule {
+  const store = new SeatStore(ctx);
+  const metrics = metricsOf(ctx);
+  const sweeper = startSweeper(store, ctx.logger);
+  return {
+    connect: (socket, { fanout, viewer }) =>
+      registerSeatEvents(socket, { store, fanout, logger: ctx.logger, metrics, viewer }),
+    close: () => sweeper.stop(),
+  };
 }

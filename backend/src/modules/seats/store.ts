@@ -2,19 +2,17 @@
  * Seat holds in Redis (sales stay in PostgreSQL). Each operation is one atomic Lua script over a
  * session's keys; a session is copied from the database (start, sold seats) the first time a
  * script finds it missing. Every answer lists the changes it made under one new version number,
- * and the script publishes the same changes on the seat feed (seat-feed.ts), whoever called it.
+ * and the script publishes the same changes on the seat feed (realtime/seat-feed.ts), whoever called it.
  */
 import { and, eq } from 'drizzle-orm';
-import { MAX_SEATS_PER_PURCHASE } from '../contract/constants';
-import type { SeatChange, SeatCode } from '../contract/seats';
-import type { AppContext } from '../context';
-import { schema } from '../db';
-import { loadPlan } from '../modules/halls/plan-read';
-import { occupiesSeatSql } from '../modules/tickets/state';
+import { MAX_SEATS_PER_PURCHASE } from '../../contract/constants';
+import type { SeatChange, SeatCode } from '../../contract/seats';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { seatFeedChannel } from '../../realtime/seat-feed';
+import { loadPlan } from '../halls/plan-read';
+import { occupiesSeatSql } from '../tickets/state';
 import { LuaScript } from './lua-script';
-
-/** The pub/sub channel on which the scripts publish every change (one per deployment). */
-export const seatFeedChannel = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('seats', 'feed');
 
 const sessionScript = (name: string) => LuaScript.fromFiles('clock', 'session', name);
 

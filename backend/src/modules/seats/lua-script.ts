@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Redis } from '../lib/redis';
+import type { Redis } from '../../lib/redis';
 
 const LUA_DIR = path.join(import.meta.dirname, 'lua');
 
@@ -13,7 +13,7 @@ export class LuaScript {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
-  /** The script made of these files of realtime/lua, in order (shared preludes first). */
+  /** The script made of these files of modules/seats/lua, in order (shared preludes first). */
   static fromFiles(...names: string[]): LuaScript {
     return new LuaScript(names.map((name) => fs.readFileSync(path.join(LUA_DIR, `${name}.lua`), 'utf8')).join('\n'));
   }
