@@ -8,6 +8,7 @@
  */
 import { startYooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
 import { createLogger } from '@kino/backend/lib/logger';
+import { DEMO_CINEMA } from '@kino/backend/seed/data/cinema';
 
 const env = process.env;
 const host = env.HOST ?? '0.0.0.0';
@@ -17,7 +18,7 @@ const emulator = await startYooKassaEmulator({
   host,
   port,
   publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
-  shopName: 'Кинотеатр «Ракета»',
+  shopName: DEMO_CINEMA.name,
   ...(env.YOOKASSA_SHOP_ID ? { shopId: env.YOOKASSA_SHOP_ID } : {}),
   ...(env.YOOKASSA_SECRET_KEY ? { secretKey: env.YOOKASSA_SECRET_KEY } : {}),
   ...(env.NOTIFICATION_URL ? { notificationUrl: env.NOTIFICATION_URL } : {}),

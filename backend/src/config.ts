@@ -147,7 +147,8 @@ const EnvSchema = z
      */
     JOB_LOCK_SECONDS: z.coerce.number().int().min(1).default(30),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp(s):// URL'),
-    MAIL_FROM: z.string().default('Кинотеатр «Ракета» <no-reply@kino.local>'),
+    /** A bare address is sent under the cinema's name from the settings; 'Name <address>' as it is. */
+    MAIL_FROM: z.string().default('no-reply@kino.local'),
     /**
      * ЕАИС (Fond Kino's ticket register): where sales and refunds are delivered (HTTP POST, basic
      * credentials). Unset: written as files to DATA_DIR/eais/ (modules/eais). EAIS_CINEMA_ID: our id there.

@@ -4,17 +4,17 @@
  * page's HTML with its data, its head (title, description, canonical address, Open Graph and
  * Twitter card tags) and the query cache it ended with, which the browser hydrates (main.tsx).
  */
-import { CINEMA, setCinemaTimeZone } from '@kino/backend/contract';
+import { cinemaName, setCinemaTimeZone, type CinemaSettings } from '@kino/backend/contract';
 import { StrictMode, type ReactNode } from 'react';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { setApiOrigin } from './shared/api/client';
-import { DEFAULT_DESCRIPTION, fullTitle } from './shared/lib/page-meta';
+import { queryKeyOf, setApiOrigin } from './shared/api/client';
+import { defaultDescription, fullTitle } from './shared/lib/page-meta';
 import { imageUrl } from './shared/lib/image';
 import { PAGE_STATE_ID, serializePageState } from './shared/ssr/page-state';
-import { ServerRender, ServerRenderContext, type PageMeta } from './shared/ssr/server-render';
+import { ServerRender, ServerRenderContext } from './shared/ssr/server-render';
 
 export interface RenderRequest {
   /** The address as requested: path and query. */
@@ -63,9 +63,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   );
   const pathname = new URL(request.url, request.siteUrl).pathname;
   const stylesheets = chunkStylesheets(request.manifest, server.chunks, request.template);
+  // The name every page's header loaded (the settings), for the title and the link preview.
+  const cinema = cinemaName(queryClient.getQueryData<CinemaSettings | null>(queryKeyOf('GET /settings/cinema')));
   const html = paintFirst(request.template)
     .replace('</head>', () => `${stylesheets}</head>`)
-    .replace(/<title>[^<]*<\/title>/, () => headTags(server.meta, request.siteUrl, pathname, server.status))
+    .replace(/<title>[^<]*<\/title>/, () => headTags(server, request.siteUrl, pathname, cinema))
     .replace(/\s*<meta\s+name="description"[^>]*>/, '')
     .replace(
       '<div id="root"></div>',
@@ -103,23 +105,28 @@ const escapeHtml = (text: string) =>
 const absolute = (siteUrl: string, path: string) => new URL(path, siteUrl).href;
 
 /** The page's <head> tags: title, description, canonical address, link preview (Open Graph, Twitter). */
-function headTags(meta: PageMeta, siteUrl: string, pathname: string, status: number): string {
-  const title = fullTitle(meta.title);
-  const description = meta.description ?? DEFAULT_DESCRIPTION;
+function headTags(
+  { meta, status, noIndex }: Pick<ServerRender, 'meta' | 'status' | 'noIndex'>,
+  siteUrl: string,
+  pathname: string,
+  cinema: string,
+): string {
+  const title = fullTitle(cinema, meta.title);
+  const description = meta.description ?? defaultDescription(cinema);
   const image = imageUrl(meta.image);
   const url = absolute(siteUrl, pathname);
   const tags: [string, string][] = [
     ['og:type', meta.type ?? 'website'],
-    ['og:site_name', CINEMA.name],
+    ['og:site_name', cinema],
     ['og:locale', 'ru_RU'],
-    ['og:title', meta.title ?? CINEMA.name],
+    ['og:title', meta.title ?? cinema],
     ['og:description', description],
     ['og:url', url],
     ...(image ? ([['og:image', absolute(siteUrl, image)]] as [string, string][]) : []),
   ];
   const twitter: [string, string][] = [
     ['twitter:card', image ? 'summary_large_image' : 'summary'],
-    ['twitter:title', meta.title ?? CINEMA.name],
+    ['twitter:title', meta.title ?? cinema],
     ['twitter:description', description],
     ...(image ? ([['twitter:image', absolute(siteUrl, image)]] as [string, string][]) : []),
   ];
@@ -130,8 +137,10 @@ function headTags(meta: PageMeta, siteUrl: string, pathname: string, status: num
       ? [`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high" />`]
       : []),
     `<meta name="description" content="${escapeHtml(description)}" />`,
-    // A missing page is no page: nothing to index under its address.
-    status === 200 ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
+    // A missing page is no page, and a site being set up has none yet: nothing to index under the address.
+    status === 200 && !noIndex
+      ? `<link rel="canonical" href="${escapeHtml(url)}" />`
+      : '<meta name="robots" content="noindex" />',
     ...tags.map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`),
     ...twitter.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}" />`),
   ].join('\n    ');

@@ -1,6 +1,6 @@
 /** Artwork of the news (a main picture and numbered block pictures) and of the promotions. */
-import { CINEMA } from '@kino/backend/contract';
 import { seededRandom, type SeededRandom } from '@kino/backend/lib/random';
+import { DEMO_CINEMA } from '@kino/backend/seed/data/cinema';
 import type { SeedNews } from '@kino/backend/seed/data/news';
 import type { SeedPromotion } from '@kino/backend/seed/data/promotions';
 import { FILM_ART } from './film-art';
@@ -159,6 +159,6 @@ export function promotionImage(promotion: SeedPromotion): string {
       motif +
       text(70, 300, art.big, { size: 150, weight: 900, fill: '#fff', maxWidth: 680 }) +
       text(74, 380, art.small, { size: 34, weight: 700, fill: light, spacing: 3, maxWidth: 680 }) +
-      text(74, 530, CINEMA.name.toUpperCase(), { size: 22, weight: 600, fill: '#ffffffb3', spacing: 4 }),
+      text(74, 530, DEMO_CINEMA.name.toUpperCase(), { size: 22, weight: 600, fill: '#ffffffb3', spacing: 4 }),
   );
 }

@@ -2,8 +2,8 @@
  * The demo artwork's layouts: film posters (portrait), promo banners (wide), stills (16:9),
  * person portraits and photos, account avatars. Each returns a whole SVG document.
  */
-import { CINEMA } from '@kino/backend/contract';
 import { seededRandom, type SeededRandom } from '@kino/backend/lib/random';
+import { DEMO_CINEMA } from '@kino/backend/seed/data/cinema';
 import type { SeedFilm } from '@kino/backend/seed/data/films';
 import type { SeedPerson } from '@kino/backend/seed/data/persons';
 import type { FilmArt } from './film-art';
@@ -184,7 +184,7 @@ export function portrait(person: SeedPerson, n: number, onSet?: SceneArt): strin
   }
   if (n === 2) {
     // The press wall: the cinema's name repeated in a staggered pattern.
-    const name = CINEMA.shortName.toUpperCase();
+    const name = DEMO_CINEMA.short_name.toUpperCase();
     defs +=
       `<pattern id="wall" width="300" height="140" patternUnits="userSpaceOnUse">` +
       text(20, 40, name, { size: 18, fill: light, spacing: 2, extra: 'opacity="0.35"' }) +

@@ -18,7 +18,7 @@ import { payAtCheckout } from './support/payment';
 /**
  * The menus of docs/product.md §2, as the side navigation names them ('Главная' is the dashboard), with
  * issue 16's prices and promo codes and issue 17's reports after them for the admin and the manager, and the
- * till and the shifts for every role that sells at the counter.
+ * till and the shifts for every role that sells at the counter, and the cinema's settings for the admin.
  */
 const MENUS: Record<string, string[]> = {
   admin: [
@@ -38,6 +38,7 @@ const MENUS: Record<string, string[]> = {
     'Отчёты',
     'Касса',
     'Смены',
+    'Настройки',
     'Главная',
   ],
   'content-manager': ['Фильмы', 'Актёры', 'Жанры', 'Новости', 'Страны', 'Главная'],

@@ -1,4 +1,5 @@
-import { CINEMA } from '@kino/backend/contract';
+import { cinemaAddress, phoneHref } from '@kino/backend/contract';
+import { DEMO_CINEMA } from '@kino/backend/seed/data/cinema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPublicData } from './support/public-data';
 import { startSite, type TestSite } from './support/site';
@@ -36,8 +37,8 @@ describe('site shell', () => {
     }));
     expect(about).toEqual({
       title: 'О кинотеатре',
-      address: CINEMA.address,
-      tel: CINEMA.phoneHref,
+      address: cinemaAddress(DEMO_CINEMA),
+      tel: phoneHref(DEMO_CINEMA.phone),
       map: { title: 'Карта расположения кинотеатра', height: '465', loading: 'lazy' },
     });
 
@@ -45,7 +46,7 @@ describe('site shell', () => {
       text: f.querySelector('p')?.textContent,
       social: f.querySelectorAll('a[href^="https://"]').length,
     }));
-    expect(footer).toEqual({ text: `© ${new Date().getFullYear()} ${CINEMA.name}`, social: 2 });
+    expect(footer).toEqual({ text: `© ${new Date().getFullYear()} ${DEMO_CINEMA.name}`, social: 2 });
     expect(page.errors).toEqual([]);
     await page.close();
   });

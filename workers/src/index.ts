@@ -15,6 +15,7 @@ import { metricsOf } from '@kino/backend/lib/metrics';
 import type { Logger } from '@kino/backend/lib/logger';
 import { describeError, isConnectionError, redactUrlsIn } from '@kino/backend/lib/operator-messages';
 import { connectionOutage, connectRedis } from '@kino/backend/lib/redis';
+import { listenForInvalidations } from '@kino/backend/lib/response-cache';
 import { bullPrefix, JOBS, QUEUE_NAMES, REPEATED_JOBS, type JobName } from '@kino/backend/queues';
 import { Worker, type Job } from 'bullmq';
 import type { JobHandler } from './define-job';
@@ -124,6 +125,8 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
     );
   }
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  // What the jobs keep beside the caches (the cinema's details in mails and PDFs) is dropped with them.
+  const invalidations = await listenForInvalidations(ctx);
   await scheduleRepeatedJobs(ctx);
   ctx.logger.info({ queues: QUEUE_NAMES }, 'workers started');
   let closing: Promise<void> | undefined;
@@ -149,6 +152,7 @@ export async function startWorkers(ctx: AppContext, handlers: JobHandler[] = HAN
           await Promise.all(workers.map((w) => w.disconnect().catch(() => undefined)));
         }
         connection.disconnect();
+        await invalidations.close();
       })();
       return closing;
     },

@@ -2,9 +2,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@kino/backend/config';
+import { cinemaName } from '@kino/backend/contract/cinema';
 import type { AppContext } from '@kino/backend/context';
 import { schema } from '@kino/backend/db';
 import type { Logger } from '@kino/backend/lib/logger';
+import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
 import { and, eq, isNull } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -15,7 +17,13 @@ export interface Mail {
   html?: string;
   /** Files read from disk while sending (jobs carry ids, never file contents). */
   attachments?: { filename: string; path: string; contentType?: string }[];
+  /** The sender's name when MAIL_FROM is a bare address: the cinema's, from the settings. */
+  senderName?: string;
 }
+
+/** MAIL_FROM with a name of its own ('Kino <no-reply@…>') is sent as it is; a bare address gets the cinema's name. */
+const senderOf = (mailFrom: string, name: string | undefined) =>
+  name && !mailFrom.includes('<') ? { name, address: mailFrom } : mailFrom;
 
 export interface Mailer {
   send(mail: Mail): Promise<{ messageId: string; file?: string }>;
@@ -27,8 +35,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    async send({ senderName, ...mail }) {
+      const info = await transport.sendMail({ from: senderOf(config.mailFrom, senderName), ...mail });
       if (config.smtpUrl) return { messageId: info.messageId };
       // Written beside the outbox, then moved in whole: whoever reads the outbox never sees half a mail.
       const writing = `${config.outboxDir}-writing`;
@@ -43,11 +51,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
   };
 }
 
-/** Sends one mail with a mailer of its own and logs where it went (the mail jobs' one way out). */
-export async function deliver(config: Config, log: Logger, mail: Mail) {
-  const mailer = createMailer(config);
+/**
+ * Sends one mail with a mailer of its own and logs where it went (the mail jobs' one way out), under the
+ * cinema's name as the settings have it now.
+ */
+export async function deliver(ctx: Pick<AppContext, 'config' | 'db'>, log: Logger, mail: Mail) {
+  const mailer = createMailer(ctx.config);
   try {
-    const sent = await mailer.send(mail);
+    const sent = await mailer.send({ senderName: cinemaName(await cinemaSettings(ctx)), ...mail });
     log.info(
       { to: mail.to, subject: mail.subject, attachments: mail.attachments?.length ?? 0, ...sent },
       sent.file ? 'mail written to outbox' : 'mail sent',
@@ -79,5 +90,5 @@ export async function deliverMarketing(
     log.info({ userId }, 'marketing mail not sent: no marketing consent');
     return { skipped: true as const };
   }
-  return deliver(ctx.config, log, { ...mail, to: user.email });
+  return deliver(ctx, log, { ...mail, to: user.email });
 }

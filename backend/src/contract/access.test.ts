@@ -4,7 +4,7 @@ import { API } from './api';
 
 /**
  * docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes
- * (issue 16), reports, the till and shifts (issue 17) after SPEC's items.
+ * (issue 16), reports, the till and shifts (issue 17), the cinema's settings after SPEC's items.
  */
 const SPEC_MENUS = {
   admin: [
@@ -24,6 +24,7 @@ const SPEC_MENUS = {
     'reports',
     'till',
     'shifts',
+    'settings',
     'home',
   ],
   'content-manager': ['films', 'persons', 'genres', 'news', 'countries', 'home'],

@@ -38,6 +38,7 @@ export const RESOURCES = {
   till: { label: 'Касса', path: 'till' },
   shifts: { label: 'Смены', path: 'shifts' },
   documents: { label: 'Документы', path: 'documents' },
+  settings: { label: 'Настройки', path: 'settings' },
 } as const satisfies Record<string, { label: string; path: string }>;
 export type Resource = keyof typeof RESOURCES;
 
@@ -52,9 +53,10 @@ const OFF_MENU: ReadonlySet<Resource> = new Set(['dashboard', 'achievments', 'qu
 /**
  * The right that opens a resource's screen (its route guard and its menu entry): 'list' for a table, a
  * narrower right where 'list' means more (shifts: 'list' is every cashier's; a cashier reads their own),
- * the domain's verb for a tool whose screen lists nothing (the till is where one sells).
+ * the domain's verb for a tool whose screen lists nothing (the till is where one sells), 'update' for a
+ * form over one record (the cinema's settings).
  */
-const SCREEN_ACTION: Partial<Record<Resource, Action>> = { till: 'sell', shifts: 'read' };
+const SCREEN_ACTION: Partial<Record<Resource, Action>> = { till: 'sell', shifts: 'read', settings: 'update' };
 export const screenAction = (resource: Resource): Action => SCREEN_ACTION[resource] ?? 'list';
 
 export type StaffRole = Exclude<Role, 'customer'>;
@@ -106,6 +108,10 @@ export const ACCESS: Record<StaffRole, Partial<Record<Resource, Grant>>> = {
     documents: grant(
       ['list', 'read', 'update'],
       'the operator answers for its documents: an edit publishes a new version, the old ones stay for the consents',
+    ),
+    settings: grant(
+      ['read', 'update'],
+      'the cinema’s details and legal entity are the main administrator’s: receipts, tickets and ЕАИС print them',
     ),
   },
   'content-manager': {

@@ -24,6 +24,7 @@ import { reportEndpoints } from './reports';
 import { reviewEndpoints } from './reviews';
 import { scheduleEndpoints } from './schedules';
 import { seatEndpoints } from './seats';
+import { settingsEndpoints } from './settings';
 import { stockEndpoints } from './stocks';
 import { ticketEndpoints } from './tickets';
 import { tillEndpoints } from './till';
@@ -56,6 +57,7 @@ export const ENDPOINT_GROUPS = [
   queueEndpoints,
   reportEndpoints,
   documentEndpoints,
+  settingsEndpoints,
 ] as const satisfies readonly EndpointMap[];
 
 type Merged<T extends readonly object[]> = T extends readonly [infer H, ...infer R extends readonly object[]]

@@ -39,3 +39,5 @@ export * from './reports';
 export * from './legal';
 export * from './documents';
 export * from './privacy';
+export * from './cinema';
+export * from './settings';

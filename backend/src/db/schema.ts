@@ -70,6 +70,7 @@ import {
   type ConsentChannel,
   type DocumentSlug,
 } from '../contract/legal';
+import { TAXATION_SYSTEMS, type TaxationSystem } from '../contract/cinema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** When a public page's own row was last edited: the sitemap's lastmod. Set by every update through drizzle. */
@@ -555,6 +556,10 @@ export const sessions = pgTable(
     /** When it was cancelled (every ticket refunded by its channel); a cancelled session leaves the bill. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** Shown with subtitles for the deaf and hard of hearing (Минкультуры's rules: REGISTRIES.md §4.3). */
+    subtitles: boolean('subtitles').notNull().default(false),
+    /** Shown with audio description (тифлокомментарий) for the blind and partially sighted. */
+    audioDescription: boolean('audio_description').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1042,6 +1047,51 @@ export const achievements = pgTable('achievements', {
   title: varchar('title', { length: 255 }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The cinema's details and legal entity (docs/architecture.md, "The cinema's details"): one row, or none
+ * while a deployment is being set up. Lists (directions, social links, halls as visitors choose them) are
+ * JSON arrays, checked by the contract's schema on the way in.
+ */
+export const cinemaSettings = pgTable(
+  'cinema_settings',
+  {
+    /** Always 1: there is one cinema. */
+    id: smallint('id').primaryKey().default(1),
+    name: varchar('name', { length: 120 }).notNull(),
+    shortName: varchar('short_name', { length: 40 }).notNull(),
+    city: varchar('city', { length: 80 }).notNull(),
+    streetAddress: varchar('street_address', { length: 200 }).notNull(),
+    postalCode: varchar('postal_code', { length: 6 }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    /** 'HH:MM', the cinema's wall clock, every day. */
+    opens: varchar('opens', { length: 5 }).notNull(),
+    closes: varchar('closes', { length: 5 }).notNull(),
+    directions: jsonb('directions').$type<string[]>().notNull().default([]),
+    parking: text('parking').notNull().default(''),
+    social: jsonb('social').$type<{ name: string; url: string }[]>().notNull().default([]),
+    halls: jsonb('halls').$type<{ name: string; about: string }[]>().notNull().default([]),
+    legalName: varchar('legal_name', { length: 200 }).notNull(),
+    inn: varchar('inn', { length: 12 }).notNull(),
+    ogrn: varchar('ogrn', { length: 15 }).notNull(),
+    legalAddress: varchar('legal_address', { length: 300 }).notNull(),
+    taxation: varchar('taxation', { length: 30 }).$type<TaxationSystem>().notNull(),
+    updatedAt: updatedAt(),
+    /** Who saved them last (null: the demo's seed). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('cinema_settings_one_row', sql`${t.id} = 1`),
+    check('cinema_settings_inn_digits', sql`${t.inn} ~ '^([0-9]{10}|[0-9]{12})$'`),
+    check('cinema_settings_ogrn_digits', sql`${t.ogrn} ~ '^([0-9]{13}|[0-9]{15})$'`),
+    check('cinema_settings_latitude', sql`${t.latitude} between -90 and 90`),
+    check('cinema_settings_longitude', sql`${t.longitude} between -180 and 180`),
+    check('cinema_settings_taxation', inList('taxation', TAXATION_SYSTEMS)),
+  ],
+);
 
 export const usersRelations = relations(users, ({ many }) => ({
   tickets: many(tickets),

@@ -41,7 +41,9 @@ export type Change =
    */
   | { what: 'password-resets'; id: number }
   /** A new version of a cinema document was published. */
-  | { what: 'documents'; slug: string };
+  | { what: 'documents'; slug: string }
+  /** The cinema's details saved (modules/settings). */
+  | { what: 'settings' };
 
 export type ChangeKind = Change['what'];
 
@@ -206,6 +208,8 @@ export const EFFECTS: Table = {
   'password-resets': (c) => [job('mail.password-reset', { resetId: c.id }, `password-reset-${c.id}`)],
   // The document pages are rendered on the server.
   documents: () => invalidate('pages'),
+  // Every page shows the cinema's name, address and phone (header, footer, JSON-LD); mails and PDFs read them too.
+  settings: () => invalidate('cinema', 'pages'),
 };
 
 /** The duties of a commit's changes, each once. */

@@ -25,6 +25,8 @@ export const CACHED_READS = {
   'GET /films': { cache: 'films', perDay: true },
   // A film page lists its sessions from today on.
   'GET /films/:id': { cache: 'film', perDay: true },
+  // The cinema's details: every page's header and footer (the server's own readers: modules/settings).
+  'GET /settings/cinema': { cache: 'cinema' },
 } as const satisfies Partial<Record<ApiKey, { cache: string; perDay?: boolean }>>;
 
 export type CachedRead = keyof typeof CACHED_READS;
@@ -136,6 +138,11 @@ export class ResponseCaches {
       this.loading.set(key, loading);
     }
     return loading;
+  }
+
+  /** Bumped by every invalidation of the cache: what a process keeps beside it (modules/settings) checks it. */
+  generationOf(name: CacheName): number {
+    return this.generations.get(name) ?? 0;
   }
 
   drop(name: CacheName): void {

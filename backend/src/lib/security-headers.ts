@@ -5,7 +5,8 @@
  */
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { CINEMA, TRAILER_EMBED_ORIGINS } from '../contract/constants';
+import { MAP_FRAME_ORIGIN } from '../contract/cinema';
+import { TRAILER_EMBED_ORIGINS } from '../contract/constants';
 
 /**
  * The site's Content-Security-Policy: its own scripts, styles, fonts and API (the WebSocket too),
@@ -22,7 +23,7 @@ export const SITE_CSP: Readonly<Record<string, readonly string[]>> = {
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
-  'frame-src': [...Object.values(TRAILER_EMBED_ORIGINS), new URL(CINEMA.mapFrameUrl).origin],
+  'frame-src': [...Object.values(TRAILER_EMBED_ORIGINS), MAP_FRAME_ORIGIN],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

@@ -26,6 +26,7 @@ import { reportRoutes } from './reports/routes';
 import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { seatRoutes } from './seats/routes';
+import { settingsRoutes } from './settings/routes';
 import { shiftRoutes } from './shifts/routes';
 import { stockRoutes } from './stocks/routes';
 import { ticketRoutes } from './tickets/routes';
@@ -66,6 +67,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         queueRoutes(ctx),
         reportRoutes(ctx),
         documentRoutes(ctx),
+        settingsRoutes(ctx),
       ],
       { checkResponses: ctx.config.env !== 'production' },
     ),

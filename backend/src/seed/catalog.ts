@@ -1,13 +1,13 @@
 /** Genres, countries and halls, identified by their unique names. */
-import { CINEMA } from '../contract/constants';
 import { schema, type Db } from '../db';
+import { DEMO_CINEMA } from './data/cinema';
 import { FILMS } from './data/films';
 import { ensureByKey } from './ensure';
 
 export const HALL_COUNT = 4;
 
 /** The halls in order: the first one is the IMAX hall. Capacity is the default 110. */
-export const HALL_NAMES = Array.from({ length: HALL_COUNT }, (_, i) => `${CINEMA.name} Зал ${i + 1}`);
+export const HALL_NAMES = Array.from({ length: HALL_COUNT }, (_, i) => `${DEMO_CINEMA.name} Зал ${i + 1}`);
 
 export interface Named {
   /** Name → id. */

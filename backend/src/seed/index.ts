@@ -12,6 +12,7 @@ import type { Logger } from '../lib/logger';
 import { currentVersions } from '../modules/documents/service';
 import { ensureFavourites, ensureReviews } from './audience';
 import { ensureCountries, ensureGenres, ensureHalls, HALL_NAMES } from './catalog';
+import { ensureCinemaSettings } from './cinema';
 import { ensureNews, ensurePromotions } from './content';
 import { BUYERS, DEMO_VIEWER } from './data/accounts';
 import { FILMS, type SeedFilm } from './data/films';
@@ -35,6 +36,8 @@ export interface SeedOptions {
 
 /** How many rows of each kind this run created (all zero when everything was there). */
 export interface SeedSummary {
+  /** The cinema's details (1 when written now). */
+  settings: number;
   users: number;
   genres: number;
   countries: number;
@@ -54,6 +57,7 @@ export async function seed({ db, storageDir, logger, now = new Date() }: SeedOpt
   const today = toCinemaDate(now);
   // One transaction: a failed run leaves nothing half-made behind.
   const summary = await db.transaction(async (tx) => {
+    const settings = await ensureCinemaSettings(tx);
     const users = await ensureUsers(tx);
     const viewer = users.ids.get(DEMO_VIEWER)!;
     const genres = await ensureGenres(tx);
@@ -81,6 +85,7 @@ export async function seed({ db, storageDir, logger, now = new Date() }: SeedOpt
     // The cinema's documents: Kino's drafts, marked for the cinema's lawyer (modules/documents/drafts).
     await currentVersions(tx);
     return {
+      settings,
       users: users.created,
       genres: genres.created,
       countries: countries.created,

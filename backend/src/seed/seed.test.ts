@@ -8,12 +8,13 @@ import path from 'node:path';
 import { count, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CINEMA, HALL_CAPACITY, ROLES, SEAT_CODE_RE, STAFF_ROLES } from '../contract/constants';
+import { HALL_CAPACITY, ROLES, SEAT_CODE_RE, STAFF_ROLES } from '../contract/constants';
 import { addDays, fromCinemaTime, toCinemaDate } from '../contract/time';
 import { schema } from '../db';
 import { verifyPassword } from '../modules/auth/password';
 import { startTestApi, type TestApi } from '../testing/harness';
 import { HALL_NAMES } from './catalog';
+import { DEMO_CINEMA } from './data/cinema';
 import { DEMO_ACCOUNTS, seed, type SeedSummary } from './index';
 
 const DAY = 86_400_000;
@@ -42,7 +43,8 @@ function ageOn(date: string, birthday: string): number {
 }
 
 beforeAll(async () => {
-  t = await startTestApi();
+  // A fresh database, the cinema's details included: the seed writes the demo's.
+  t = await startTestApi({ cinema: false });
   first = await seedAt(now);
 });
 
@@ -51,6 +53,13 @@ afterAll(async () => {
 });
 
 describe('seed on a fresh database', () => {
+  it('writes the demo cinema’s details into the settings, which the site then answers', async () => {
+    expect(first.settings).toBe(1);
+    const { status, body } = await t.call('GET /settings/cinema');
+    expect(status).toBe(200);
+    expect(body).toEqual(DEMO_CINEMA);
+  });
+
   it('creates at least 12 films with genres, countries, stills, videos and a cast of a director and 5 actors', async () => {
     const films = await t.ctx.db.query.films.findMany({
       with: { genres: { with: { genre: true } }, countries: true, persons: true, photos: true, videos: true },
@@ -93,7 +102,7 @@ describe('seed on a fresh database', () => {
 
   it('names 4 halls of 110 seats after the cinema and gives each a programme for today and the next 7 days', async () => {
     const halls = await t.ctx.db.query.halls.findMany({ with: { sessions: { with: { film: true } } } });
-    expect(halls.map((h) => h.name).sort()).toEqual([1, 2, 3, 4].map((n) => `${CINEMA.name} Зал ${n}`));
+    expect(halls.map((h) => h.name).sort()).toEqual([1, 2, 3, 4].map((n) => `${DEMO_CINEMA.name} Зал ${n}`));
     const days = Array.from({ length: 8 }, (_, i) => addDays(today, i));
     for (const hall of halls) {
       expect(hall.capacity).toBe(HALL_CAPACITY);
@@ -251,5 +260,11 @@ describe('seed run again', () => {
     const sales = { sessions: 0, tickets: 0, orders: 0, order_events: 0 };
     expect({ ...after, ...sales }).toEqual({ ...before, ...sales });
     expect((await seedAt(tomorrow)).sessions).toBe(0);
+  });
+
+  it('leaves the cinema’s details the admin saved as they are', async () => {
+    await t.ctx.db.update(schema.cinemaSettings).set({ name: 'Кинотеатр «Восход»' });
+    expect((await seedAt(now)).settings).toBe(0);
+    expect((await t.ctx.db.query.cinemaSettings.findFirst())?.name).toBe('Кинотеатр «Восход»');
   });
 });

@@ -22,6 +22,7 @@ import { openDatabase, type Database } from '../db';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { deleteKeysUnder } from '../lib/redis';
+import { ensureCinemaSettings } from '../seed/cinema';
 import { startApi, type RunningApi } from '../server';
 import { adminUrl, databaseUrlFor } from './postgres';
 import './provided';
@@ -62,6 +63,11 @@ export interface TestContextOptions {
   logger?: Logger;
   /** "Now" for the server's rules (a ManualClock to test at any hour); the system clock by default. */
   clock?: Clock;
+  /**
+   * The demo cinema's details in the settings, as a deployment has them once set up (true by default);
+   * false: none yet, the state of a production's first start (the setup form).
+   */
+  cinema?: boolean;
 }
 
 export interface TestContext extends AppContext {
@@ -109,6 +115,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   });
+  if (options.cinema !== false)
+    await ensureCinemaSettings(ctx.db).catch(async (err: unknown) => {
+      await ctx.close();
+      throw err;
+    });
   return { ...ctx, dataDir, emulator };
 }
 

@@ -32,6 +32,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   shifts: lazy(() => import('./routes/admin/shifts')),
   till: lazy(() => import('./routes/admin/till')),
   documents: lazy(() => import('./routes/admin/documents')),
+  settings: lazy(() => import('./routes/admin/settings')),
 };
 
 /** Screens below a resource's own (a form, a tool), with the right each needs. */

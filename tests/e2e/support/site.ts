@@ -12,16 +12,20 @@ export interface TestSite extends TestApi {
   browser: TestBrowser;
 }
 
+/**
+ * `browserArgs`: Chromium flags beyond the usual; `cinema`: false starts without the cinema's details, as a
+ * production deployment's first start (the demo cinema's otherwise).
+ */
 export async function startSite(
   env: Record<string, string> = {},
-  { browserArgs = [] }: { browserArgs?: string[] } = {},
+  { browserArgs = [], cinema = true }: { browserArgs?: string[]; cinema?: boolean } = {},
 ): Promise<TestSite> {
   for (const built of [path.join('dist', 'index.html'), path.join('dist-ssr', 'entry-server.js')]) {
     if (!fs.existsSync(path.join(ROOT_DIR, 'frontend', built))) {
       throw new Error(`frontend/${built} is missing: run \`npm run build\` before the browser tests.`);
     }
   }
-  const api = await startTestApi({ env: { SERVE_WEB: '1', ...env } });
+  const api = await startTestApi({ env: { SERVE_WEB: '1', ...env }, cinema });
   try {
     const browser = await launchBrowser({ args: browserArgs });
     return {

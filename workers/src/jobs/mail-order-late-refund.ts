@@ -1,6 +1,7 @@
 /** Tells the buyer that their payment came after the seats were sold to someone else, and goes back. */
 import { schema } from '@kino/backend/db';
 import { eq } from 'drizzle-orm';
+import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { lateRefundMail } from '../tickets/mails';
@@ -15,8 +16,11 @@ export default defineJob('mail.order-late-refund', async ({ orderId }, { ctx, lo
     log.warn({ orderId }, 'late refund mail skipped: no such order or no address');
     return { skipped: true };
   }
-  return deliver(ctx.config, log, {
+  return deliver(ctx, log, {
     to,
-    ...lateRefundMail(order.user?.fio ?? 'зритель', order, { siteUrl: ctx.config.publicUrl }),
+    ...lateRefundMail(order.user?.fio ?? 'зритель', order, {
+      siteUrl: ctx.config.publicUrl,
+      cinema: await cinemaSettings(ctx),
+    }),
   });
 });

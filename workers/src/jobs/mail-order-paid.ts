@@ -10,6 +10,7 @@ import { ensureTicketPdfs } from '@kino/backend/modules/tickets/pdf-files';
 import { presentTicket } from '@kino/backend/modules/tickets/presenter';
 import { findTicketsWithRelations } from '@kino/backend/modules/tickets/queries';
 import { eq } from 'drizzle-orm';
+import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { ticketsSoldMail } from '../tickets/mails';
@@ -40,6 +41,7 @@ export default defineJob('mail.order-paid', async ({ orderId }, { ctx, log }) =>
   const payment = order.payments.find((p) => p.status === 'succeeded');
   const content = ticketsSoldMail(order.user?.fio ?? 'зритель', tickets.map(presentTicket), {
     siteUrl: ctx.config.publicUrl,
+    cinema: await cinemaSettings(ctx),
     refundCutoffMinutes: ctx.config.refundCutoffMinutes,
     receipt: {
       orderId,
@@ -49,7 +51,7 @@ export default defineJob('mail.order-paid', async ({ orderId }, { ctx, log }) =>
       paymentMode: ctx.config.yookassa.paymentMode,
     },
   });
-  return deliver(ctx.config, log, {
+  return deliver(ctx, log, {
     to,
     ...content,
     attachments: pdfs.map((pdf) => ({ filename: pdf.filename, path: pdf.file, contentType: 'application/pdf' })),

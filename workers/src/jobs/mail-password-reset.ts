@@ -13,5 +13,5 @@ export default defineJob('mail.password-reset', async ({ resetId }, { ctx, log }
     log.info({ resetId }, 'reset mail skipped: the link was used or has expired');
     return { skipped: true };
   }
-  return deliver(ctx.config, log, mail);
+  return deliver(ctx, log, mail);
 });

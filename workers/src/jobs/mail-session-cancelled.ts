@@ -2,6 +2,7 @@
 import { schema } from '@kino/backend/db';
 import { WALK_IN_BUYER } from '@kino/backend/contract/constants';
 import { and, eq, inArray } from 'drizzle-orm';
+import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { sessionCancelledMail } from '../tickets/mails';
@@ -40,10 +41,11 @@ export default defineJob('mail.session-cancelled', async ({ sessionId }, { ctx, 
     byBuyer.set(to, entry);
   }
   const reason = session.cancelReason ?? 'по решению кинотеатра';
+  const links = { siteUrl: ctx.config.publicUrl, cinema: await cinemaSettings(ctx) };
   for (const [to, { fio, ticketIds, paidAtTill }] of byBuyer) {
-    await deliver(ctx.config, log, {
+    await deliver(ctx, log, {
       to,
-      ...sessionCancelledMail(fio, { ...session, reason }, ticketIds, paidAtTill, { siteUrl: ctx.config.publicUrl }),
+      ...sessionCancelledMail(fio, { ...session, reason }, ticketIds, paidAtTill, links),
     });
   }
   return { mailed: byBuyer.size };

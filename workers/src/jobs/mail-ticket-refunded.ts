@@ -3,6 +3,7 @@ import { schema } from '@kino/backend/db';
 import { presentTicket } from '@kino/backend/modules/tickets/presenter';
 import { findTicketsWithRelations } from '@kino/backend/modules/tickets/queries';
 import { eq } from 'drizzle-orm';
+import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { ticketRefundedMail } from '../tickets/mails';
@@ -15,8 +16,11 @@ export default defineJob('mail.ticket-refunded', async ({ ticketId }, { ctx, log
     log.warn({ ticketId }, 'refund mail skipped: no such refunded ticket');
     return { skipped: true };
   }
-  return deliver(ctx.config, log, {
+  return deliver(ctx, log, {
     to: user.email,
-    ...ticketRefundedMail(user.fio, presentTicket(ticket), { siteUrl: ctx.config.publicUrl }),
+    ...ticketRefundedMail(user.fio, presentTicket(ticket), {
+      siteUrl: ctx.config.publicUrl,
+      cinema: await cinemaSettings(ctx),
+    }),
   });
 });

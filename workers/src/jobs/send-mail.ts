@@ -1,4 +1,4 @@
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 
-export default defineJob('mail.send', (mail, { ctx, log }) => deliver(ctx.config, log, mail));
+export default defineJob('mail.send', (mail, { ctx, log }) => deliver(ctx, log, mail));

@@ -1,6 +1,7 @@
 /** The mails about tickets, in Russian, as text and HTML: after a purchase, and after a refund. */
 import {
-  CINEMA,
+  cinemaAddress,
+  cinemaName,
   formatRoubles,
   formatSessionTime,
   kopecksOf,
@@ -10,6 +11,7 @@ import {
   STANDARD_ZONE,
   toCinemaIso,
   toCinemaTime,
+  type CinemaSettings,
   type TicketView,
 } from '@kino/backend/contract';
 import { escapeHtml } from '@kino/backend/lib/html';
@@ -24,6 +26,8 @@ export interface MailContent {
 interface Links {
   /** The site's public address (PUBLIC_URL). */
   siteUrl: string;
+  /** The cinema's details as the settings have them (cinemaSettings(ctx)); null before the first setup. */
+  cinema: CinemaSettings | null;
 }
 
 const sessionLine = (t: TicketView) => `${formatSessionTime(t.schedule.start_time)}, ${t.schedule.hall.name}`;
@@ -45,7 +49,12 @@ function bySession(tickets: TicketView[]): TicketView[][] {
  * Mail markup (schema.org EventReservation, one per ticket): the mail client shows the booking — its
  * number, the buyer, the session in its hall — and a refund as cancelled.
  */
-function reservations(fio: string, tickets: TicketView[], status: 'Confirmed' | 'Cancelled', siteUrl: string) {
+function reservations(
+  fio: string,
+  tickets: TicketView[],
+  status: 'Confirmed' | 'Cancelled',
+  { siteUrl, cinema }: Links,
+) {
   const data = tickets.map((t) => {
     const { row, place } = parseSeatCode(t.seat_number);
     return {
@@ -62,8 +71,18 @@ function reservations(fio: string, tickets: TicketView[], status: 'Confirmed' | 
         workPresented: { '@type': 'Movie', name: t.schedule.movie.title },
         location: {
           '@type': 'MovieTheater',
-          name: CINEMA.name,
-          address: { '@type': 'PostalAddress', ...CINEMA.postalAddress },
+          name: cinemaName(cinema),
+          ...(cinema
+            ? {
+                address: {
+                  '@type': 'PostalAddress',
+                  streetAddress: cinema.street_address,
+                  addressLocality: cinema.city,
+                  ...(cinema.postal_code ? { postalCode: cinema.postal_code } : {}),
+                  addressCountry: 'RU',
+                },
+              }
+            : {}),
           containsPlace: { '@type': 'Place', name: t.schedule.hall.name },
         },
       },
@@ -80,9 +99,13 @@ function reservations(fio: string, tickets: TicketView[], status: 'Confirmed' | 
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
-const page = (body: string, markup = '') =>
+/** The cinema's name, address and phone under every mail (the name alone before the first setup). */
+const signature = (cinema: CinemaSettings | null) =>
+  (cinema ? [cinema.name, cinemaAddress(cinema), cinema.phone] : [cinemaName(cinema)]).map(escapeHtml).join(' · ');
+
+const page = (cinema: CinemaSettings | null, body: string, markup = '') =>
   `<!doctype html><html lang="ru"><head>${markup}</head><body style="font-family:Arial,sans-serif;color:#111">${body}` +
-  `<p style="color:#666;font-size:12px">${escapeHtml(CINEMA.name)} · ${escapeHtml(CINEMA.address)} · ${escapeHtml(CINEMA.phone)}</p>` +
+  `<p style="color:#666;font-size:12px">${signature(cinema)}</p>` +
   `</body></html>`;
 
 /** What the fiscal receipt of a paid order lists (54-FZ): one item per ticket. */
@@ -116,8 +139,11 @@ function receiptLines(receipt: ReceiptSummary): string[] {
 export function ticketsSoldMail(
   fio: string,
   tickets: TicketView[],
-  { siteUrl, refundCutoffMinutes, receipt }: Links & { refundCutoffMinutes: number; receipt?: ReceiptSummary },
+  { refundCutoffMinutes, receipt, ...links }: Links & { refundCutoffMinutes: number; receipt?: ReceiptSummary },
 ): MailContent {
+  const { siteUrl, cinema } = links;
+  // 'в кинотеатре «Ракета»'; before the first setup, plainly 'в кинотеатре'.
+  const where = cinema ? `в кинотеатре «${cinema.short_name}»` : 'в кинотеатре';
   const [first] = tickets;
   const total = roublesOf(tickets.reduce((sum, t) => sum + kopecksOf(t.price), 0));
   const profile = `${siteUrl}/profile`;
@@ -129,7 +155,7 @@ export function ticketsSoldMail(
   const text = [
     `Здравствуйте, ${fio}!`,
     '',
-    `Спасибо за покупку в кинотеатре «${CINEMA.shortName}».`,
+    `Спасибо за покупку ${where}.`,
     '',
     ...groups.flatMap((group) => [
       `«${group[0]!.schedule.movie.title}» (${group[0]!.schedule.movie.age}+)`,
@@ -145,8 +171,9 @@ export function ticketsSoldMail(
     ...(receipt ? ['', ...receiptLines(receipt)] : []),
   ].join('\n');
   const html = page(
+    cinema,
     `<p>Здравствуйте, ${escapeHtml(fio)}!</p>` +
-      `<p>Спасибо за покупку в кинотеатре «${escapeHtml(CINEMA.shortName)}».</p>` +
+      `<p>Спасибо за покупку ${escapeHtml(where)}.</p>` +
       groups
         .map(
           (group) =>
@@ -161,12 +188,13 @@ export function ticketsSoldMail(
       `<p><a href="${escapeHtml(profile)}">Мои билеты в профиле</a>. Вернуть билет можно в профиле ` +
       `не позднее чем за ${refundCutoffMinutes} минут до начала сеанса.</p>` +
       (receipt ? `<p style="color:#444">${receiptLines(receipt).map(escapeHtml).join('<br>')}</p>` : ''),
-    reservations(fio, tickets, 'Confirmed', siteUrl),
+    reservations(fio, tickets, 'Confirmed', links),
   );
   return { subject, text, html };
 }
 
-export function ticketRefundedMail(fio: string, ticket: TicketView, { siteUrl }: Links): MailContent {
+export function ticketRefundedMail(fio: string, ticket: TicketView, links: Links): MailContent {
+  const { siteUrl, cinema } = links;
   const film = ticket.schedule.movie.title;
   const subject = `Билет №${ticket.id} на «${film}» возвращён`;
   const text = [
@@ -182,13 +210,14 @@ export function ticketRefundedMail(fio: string, ticket: TicketView, { siteUrl }:
     `Ваши билеты: ${siteUrl}/profile`,
   ].join('\n');
   const html = page(
+    cinema,
     `<p>Здравствуйте, ${escapeHtml(fio)}!</p>` +
       `<p>Билет №${ticket.id} возвращён, место снова свободно.</p>` +
       `<p><b>«${escapeHtml(film)}»</b> (${ticket.schedule.movie.age}+)<br>${escapeHtml(sessionLine(ticket))}<br>` +
       `${escapeHtml(seatLabel(ticket.seat_number))}</p>` +
       `<p>Сумма к возврату: <b>${escapeHtml(formatRoubles(ticket.price))}</b></p>` +
       `<p><a href="${escapeHtml(`${siteUrl}/profile`)}">Ваши билеты</a></p>`,
-    reservations(fio, [ticket], 'Cancelled', siteUrl),
+    reservations(fio, [ticket], 'Cancelled', links),
   );
   return { subject, text, html };
 }
@@ -197,7 +226,7 @@ export function ticketRefundedMail(fio: string, ticket: TicketView, { siteUrl }:
 export function lateRefundMail(
   fio: string,
   order: { id: number; totalKopecks: number; session: { startTime: Date; film: { title: string } } },
-  { siteUrl }: Links,
+  { siteUrl, cinema }: Links,
 ): MailContent {
   const film = order.session.film.title;
   const when = formatSessionTime(toCinemaTime(order.session.startTime));
@@ -212,7 +241,7 @@ export function lateRefundMail(
     '',
     `Выбрать другие места: ${siteUrl}/#schedule`,
   ];
-  const html = page(lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''));
+  const html = page(cinema, lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''));
   return { subject, text: lines.join('\n'), html };
 }
 
@@ -222,7 +251,7 @@ export function sessionCancelledMail(
   session: { startTime: Date; reason: string; film: { title: string }; hall: { name: string } },
   ticketIds: number[],
   paidAtTill: boolean,
-  { siteUrl }: Links,
+  { siteUrl, cinema }: Links,
 ): MailContent {
   const film = session.film.title;
   const when = formatSessionTime(toCinemaTime(session.startTime));
@@ -238,6 +267,6 @@ export function sessionCancelledMail(
     '',
     `Выбрать другой сеанс: ${siteUrl}/#schedule`,
   ];
-  const html = page(lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''));
+  const html = page(cinema, lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''));
   return { subject, text: lines.join('\n'), html };
 }

@@ -9,12 +9,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ResetPasswordBodySchema } from '../../contract/auth';
-import { CINEMA } from '../../contract/constants';
+import { cinemaName } from '../../contract/cinema';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
 import { invalidInput } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+import { cinemaSettings } from '../settings/cinema';
 import { hashPassword } from './password';
 
 export const RESET_LINK_INVALID = 'Ссылка для сброса пароля недействительна или устарела. Запросите новую';
@@ -77,7 +78,7 @@ export async function issueResetLink(
     'Если вы не запрашивали сброс пароля, просто не обращайте внимания на это письмо.';
   return {
     to: user.email,
-    subject: `Сброс пароля — ${CINEMA.name}`,
+    subject: `Сброс пароля — ${cinemaName(await cinemaSettings(ctx))}`,
     text: `${intro}\n\n${why}\n${link}\n\n${note}\n`,
     html:
       `<p>${escapeHtml(intro)}</p><p>${why}<br><a href="${escapeHtml(link)}">Задать новый пароль</a></p>` +

@@ -6,6 +6,7 @@
 import type { Config } from '../../config';
 import { startYooKassaEmulator, type YooKassaEmulator } from '../../emulators/yookassa';
 import type { Logger } from '../../lib/logger';
+import { DEMO_CINEMA } from '../../seed/data/cinema';
 
 export interface EmbeddedPayments {
   /** The configuration pointed at the emulator, notifications accepted from loopback. */
@@ -18,7 +19,8 @@ export const NOTIFICATIONS_PATH = '/api/payments/yookassa/notifications';
 export async function startEmbeddedPayments(config: Config, logger: Logger): Promise<EmbeddedPayments | undefined> {
   if (config.yookassa.shopId || config.env === 'production') return undefined;
   const emulator = await startYooKassaEmulator({
-    shopName: 'Кинотеатр «Ракета»',
+    // The shop as the provider's page names it: the demo's cinema (the emulator never runs in production).
+    shopName: DEMO_CINEMA.name,
     // The API of this process, once it listens (the port is known unless it is chosen at random).
     ...(config.port !== 0 ? { notificationUrl: `http://127.0.0.1:${config.port}${NOTIFICATIONS_PATH}` } : {}),
     logger,

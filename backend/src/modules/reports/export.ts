@@ -5,7 +5,8 @@
  * distributor's week also as the PDF a distributor is sent (the same columns, printed, with signatures).
  */
 import ExcelJS from 'exceljs';
-import { CINEMA } from '../../contract/constants';
+import { cinemaAddress, cinemaName } from '../../contract/cinema';
+import type { CinemaSettings } from '../../contract/settings';
 import { formatDayWithWeekday } from '../../contract/format';
 import { drawPdfTable, renderPdf } from '../../lib/pdf';
 import {
@@ -157,13 +158,20 @@ function printedCell<R>(column: Column<R>, row: R): string {
   return value;
 }
 
-/** The week as the A4 page a distributor is sent: the cinema, the film and its ПУ, the table, signatures. */
-export async function distributorPdf(report: DistributorReport): Promise<ReportFile> {
+/**
+ * The week as the A4 page a distributor is sent: the cinema and its legal entity (the settings), the film and
+ * its ПУ, the table, signatures.
+ */
+export async function distributorPdf(report: DistributorReport, cinema: CinemaSettings | null): Promise<ReportFile> {
   const lastDay = report.days.at(-1)!.date;
   const title = `Отчёт прокатчику — ${report.film.title}, ${report.week} — ${lastDay}`;
-  const bytes = await renderPdf({ title, author: CINEMA.name, size: 'A4', margin: 48 }, (doc) => {
+  const bytes = await renderPdf({ title, author: cinemaName(cinema), size: 'A4', margin: 48 }, (doc) => {
     doc.font('bold').fontSize(14).text('Отчёт о прокате фильма');
-    doc.font('regular').fontSize(10).text(`${CINEMA.name}, ${CINEMA.address}`);
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(cinema ? `${cinema.name}, ${cinemaAddress(cinema)}` : cinemaName(cinema));
+    if (cinema) doc.text(`${cinema.legal_name}, ИНН ${cinema.inn}, ОГРН ${cinema.ogrn}`);
     doc.moveDown(0.8);
     const line = (label: string, value: string) =>
       doc.font('regular').text(`${label}: `, { continued: true }).font('bold').text(value);

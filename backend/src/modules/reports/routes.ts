@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
 import { loadDistributorReport, loadWeekFilms } from './distributor';
 import { distributorPdf, distributorXlsx, salesCsv, salesXlsx, type ReportFile } from './export';
+import { cinemaSettings } from '../settings/cinema';
 import { loadSalesReport } from './sales';
 
 const sendFile = (res: Response, file: ReportFile) =>
@@ -19,7 +20,7 @@ export const reportRoutes = (ctx: AppContext) =>
     'GET /reports/distributor': async ({ query, res }) => {
       const report = await loadDistributorReport(ctx, query);
       if (query.format === 'xlsx') return sendFile(res, await distributorXlsx(report));
-      if (query.format === 'pdf') return sendFile(res, await distributorPdf(report));
+      if (query.format === 'pdf') return sendFile(res, await distributorPdf(report, await cinemaSettings(ctx)));
       return report;
     },
     'GET /reports/distributor/films': ({ query }) => loadWeekFilms(ctx, query.week),

@@ -4,8 +4,8 @@
  * back, expected, counted and the difference. Rendered now from the figures (never stored: an open shift's
  * figures move with every sale).
  */
+import { cinemaName } from '../../contract/cinema';
 import {
-  CINEMA,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   REFUND_METHOD_LABELS,
@@ -18,6 +18,7 @@ import { cinemaNow } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { renderPdf } from '../../lib/pdf';
 import type { AuthUser } from '../auth/tokens';
+import { cinemaSettings } from '../settings/cinema';
 import { visibleShift } from './access';
 import { presentShift } from './queries';
 
@@ -30,20 +31,22 @@ export async function shiftReportPdf(
   shiftId: number,
 ): Promise<{ filename: string; bytes: Buffer }> {
   const shift = await presentShift(ctx.db, await visibleShift(ctx.db, user, shiftId));
-  return { filename: shiftPdfName(shift.id), bytes: await renderShiftPdf(shift) };
+  const cinema = cinemaName(await cinemaSettings(ctx));
+  return { filename: shiftPdfName(shift.id), bytes: await renderShiftPdf(shift, cinema) };
 }
 
-export function renderShiftPdf(shift: ShiftView): Promise<Buffer> {
+/** `cinema`: the cinema's name as the settings have it, printed at the top. */
+export function renderShiftPdf(shift: ShiftView, cinema: string): Promise<Buffer> {
   return renderPdf(
-    { title: `Отчёт смены №${shift.id} — ${shift.till}`, author: CINEMA.name, size: 'A4', margin: MARGIN },
-    (doc) => drawReport(doc, shift),
+    { title: `Отчёт смены №${shift.id} — ${shift.till}`, author: cinema, size: 'A4', margin: MARGIN },
+    (doc) => drawReport(doc, shift, cinema),
   );
 }
 
-function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView) {
+function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView, cinema: string) {
   const width = doc.page.width - 2 * MARGIN;
   const x = MARGIN;
-  doc.font('bold').fontSize(11).fillColor('#6b21a8').text(CINEMA.name, { width });
+  doc.font('bold').fontSize(11).fillColor('#6b21a8').text(cinema, { width });
   doc.moveDown(0.4);
   doc.font('bold').fontSize(18).fillColor('#000000').text(`Отчёт смены №${shift.id}`, { width });
   doc.moveDown(0.6);

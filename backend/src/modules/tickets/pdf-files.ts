@@ -8,7 +8,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { CinemaSettings } from '../../contract/settings';
 import type { AppContext } from '../../context';
+import { cinemaSettings } from '../settings/cinema';
 import { renderTicketPdf, TICKET_PDF_LAYOUT } from './pdf';
 import { presentTicket, ticketCode, type TicketWithRelations } from './presenter';
 import { findTicketsWithRelations } from './queries';
@@ -26,11 +28,16 @@ type PdfContext = Pick<AppContext, 'db' | 'config'>;
 const ticketDir = (storageDir: string, ticketId: number) => path.join(storageDir, 'tickets', String(ticketId));
 
 /** Renders the ticket's PDF unless the current one is stored; removes the ticket's outdated PDFs. */
-async function storeTicketPdf(ctx: PdfContext, row: TicketWithRelations): Promise<TicketPdf> {
+async function storeTicketPdf(
+  ctx: PdfContext,
+  row: TicketWithRelations,
+  cinema: CinemaSettings | null,
+): Promise<TicketPdf> {
   const ticket = presentTicket(row);
   const code = ticketCode(ctx.config.appSecret, row);
+  // The cinema's details are part of what it shows: renamed, its tickets are rendered again.
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify({ layout: TICKET_PDF_LAYOUT, ticket, code }))
+    .update(JSON.stringify({ layout: TICKET_PDF_LAYOUT, ticket, code, cinema }))
     .digest('hex')
     .slice(0, 16);
   const dir = ticketDir(ctx.config.storageDir, row.id);
@@ -41,7 +48,7 @@ async function storeTicketPdf(ctx: PdfContext, row: TicketWithRelations): Promis
     await fs.mkdir(dir, { recursive: true });
     // Written aside and renamed: a download never sees half a file.
     const tmp = `${file}.${randomUUID()}.tmp`;
-    await fs.writeFile(tmp, await renderTicketPdf(ticket, code));
+    await fs.writeFile(tmp, await renderTicketPdf(ticket, code, cinema));
     await fs.rename(tmp, file);
   }
   const outdated = existing.filter((name) => name.endsWith('.pdf') && name !== path.basename(file));
@@ -52,8 +59,9 @@ async function storeTicketPdf(ctx: PdfContext, row: TicketWithRelations): Promis
 /** The current PDF of each ticket that exists, rendered where missing, in id order. */
 export async function ensureTicketPdfs(ctx: PdfContext, ticketIds: number[]): Promise<TicketPdf[]> {
   const rows = await findTicketsWithRelations(ctx.db, ticketIds);
+  const cinema = await cinemaSettings(ctx);
   const pdfs: TicketPdf[] = [];
-  for (const row of rows) pdfs.push(await storeTicketPdf(ctx, row));
+  for (const row of rows) pdfs.push(await storeTicketPdf(ctx, row, cinema));
   return pdfs;
 }
 

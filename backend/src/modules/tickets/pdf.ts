@@ -4,9 +4,11 @@
  * and as text. A refunded ticket says so across the page. Text uses DejaVu Sans (lib/pdf.ts): PDF's
  * built-in fonts have no Cyrillic.
  */
-import { CINEMA, LIVE_TICKET_STATUS, STANDARD_ZONE, TICKET_STATUS_LABELS } from '../../contract/constants';
+import { cinemaName } from '../../contract/cinema';
+import { LIVE_TICKET_STATUS, STANDARD_ZONE, TICKET_STATUS_LABELS } from '../../contract/constants';
 import { formatRoubles, formatSessionTime } from '../../contract/format';
 import { parseSeatCode } from '../../contract/seats';
+import type { CinemaSettings } from '../../contract/settings';
 import type { TicketView } from '../../contract/tickets';
 import { renderPdf, type PdfPage } from '../../lib/pdf';
 import QRCode from 'qrcode';
@@ -31,29 +33,35 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
 /** The till's thermal printer: 80 mm paper (72 mm printable, pdfkit's points are 1/72 inch), one ticket a slip. */
 export const THERMAL_80MM: PdfPage = [(80 / 25.4) * 72, 400];
 
-export function renderTicketPdf(ticket: TicketView, code: string): Promise<Buffer> {
-  return renderTicketsPdf([{ ticket, code }], 'A6');
+/** `cinema`: the settings (cinemaSettings(ctx)), whose name heads the ticket. */
+export function renderTicketPdf(ticket: TicketView, code: string, cinema: CinemaSettings | null): Promise<Buffer> {
+  return renderTicketsPdf([{ ticket, code }], 'A6', cinema);
 }
 
 /** Several tickets in one document, one a page (the till prints an order's tickets at once: 80 mm or A4). */
-export function renderTicketsPdf(items: { ticket: TicketView; code: string }[], size: PdfPage): Promise<Buffer> {
+export function renderTicketsPdf(
+  items: { ticket: TicketView; code: string }[],
+  size: PdfPage,
+  cinema: CinemaSettings | null,
+): Promise<Buffer> {
   const first = items[0]!.ticket;
   const title =
     items.length === 1
       ? `Билет №${first.id} — ${first.schedule.movie.title}`
       : `Билеты — ${first.schedule.movie.title}`;
-  return renderPdf({ title, author: CINEMA.name, size, margin: MARGIN, autoFirstPage: false }, (doc) => {
+  const name = cinemaName(cinema);
+  return renderPdf({ title, author: name, size, margin: MARGIN, autoFirstPage: false }, (doc) => {
     for (const { ticket, code } of items) {
       doc.addPage({ size, margin: MARGIN });
-      drawTicket(doc, ticket, code);
+      drawTicket(doc, ticket, code, name);
     }
   });
 }
 
-function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketView, code: string) {
+function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketView, code: string, cinema: string) {
   const { schedule } = ticket;
   const width = doc.page.width - 2 * MARGIN;
-  doc.font('bold').fontSize(10).fillColor('#6b21a8').text(CINEMA.name, { width });
+  doc.font('bold').fontSize(10).fillColor('#6b21a8').text(cinema, { width });
   doc.font('regular').fontSize(8).fillColor('#555555').text(`Билет №${ticket.id}`, { width });
   doc.moveDown(0.6);
   doc.font('bold').fontSize(15).fillColor('#000000').text(schedule.movie.title, { width });

@@ -7,6 +7,7 @@ import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { notFound } from '../../lib/errors';
+import { cinemaSettings } from '../settings/cinema';
 import { renderTicketsPdf, THERMAL_80MM } from '../tickets/pdf';
 import { presentTicket, ticketCode } from '../tickets/presenter';
 import { findTicketsWithRelations } from '../tickets/queries';
@@ -35,6 +36,7 @@ export async function printTillTickets(
   const bytes = await renderTicketsPdf(
     rows.map((row) => ({ ticket: presentTicket(row), code: ticketCode(ctx.config.appSecret, row) })),
     format === 'a4' ? 'A4' : THERMAL_80MM,
+    await cinemaSettings(ctx),
   );
   return { filename: `kino-order-${orderId}-${format}.pdf`, bytes };
 }

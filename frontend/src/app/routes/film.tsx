@@ -15,7 +15,7 @@ import { usePageMeta } from '../../shared/lib/page-meta';
 import { summary } from '../../shared/lib/summary';
 import { JsonLd } from '../../shared/seo/json-ld';
 import { filmStructuredData } from '../../shared/seo/structured-data';
-import { useSiteUrl } from '../../shared/ssr/server-render';
+import { useSeoSite } from '../../shared/seo/use-seo-site';
 import { Missing } from '../../shared/ui/missing';
 import { QueryState } from '../../shared/ui/query-state';
 
@@ -26,7 +26,7 @@ export default function FilmPage() {
   const session = useSession();
   const addReview = useAddFilmReview(id);
   const now = useCinemaNow();
-  const site = useSiteUrl();
+  const site = useSeoSite();
   const data = film.data;
   // The link preview: the film, its next times, its description.
   usePageMeta(
@@ -62,7 +62,7 @@ export default function FilmPage() {
           <FilmAbout film={data} />
           <FilmSessions sessions={data.schedule} />
           <FilmMedia film={data} />
-          <JsonLd data={filmStructuredData(site, data, now)} />
+          {site && <JsonLd data={filmStructuredData(site, data, now)} />}
           <FilmReviews
             reviews={data.review}
             form={

@@ -7,16 +7,18 @@ import { useSchedules } from '../../features/schedule/api/schedules';
 import { billInWords, nextBillDay } from '../../features/schedule/lib/showings';
 import { useCinemaNow } from '../../features/schedule/lib/use-cinema-now';
 import { useBanner } from '../../features/films/api/films';
-import { CINEMA } from '@kino/backend/contract';
+import { cinemaName } from '@kino/backend/contract';
+import { useCinema } from '../../shared/cinema/use-cinema';
 import { firstFilmPicture, usePageMeta } from '../../shared/lib/page-meta';
 import { summary } from '../../shared/lib/summary';
 import { JsonLd } from '../../shared/seo/json-ld';
 import { filmList } from '../../shared/seo/structured-data';
-import { useSiteUrl } from '../../shared/ssr/server-render';
+import { useSeoSite } from '../../shared/seo/use-seo-site';
 
 /** The home page (docs/product.md §2): about the cinema, banner, new films, schedule, promotions. */
 export default function HomePage() {
-  const site = useSiteUrl();
+  const site = useSeoSite();
+  const cinema = cinemaName(useCinema());
   const now = useCinemaNow();
   // The bill (the schedule block's own read): the films on it, for search engines and link previews.
   const bill = useSchedules();
@@ -25,7 +27,7 @@ export default function HomePage() {
   const day = bill.data && nextBillDay(bill.data, now);
   usePageMeta({
     description: summary(
-      `${(bill.data && billInWords(bill.data, now)) ?? 'Афиша скоро появится'}. ${CINEMA.name}: расписание сеансов, цены и билеты онлайн.`,
+      `${(bill.data && billInWords(bill.data, now)) ?? 'Афиша скоро появится'}. ${cinema}: расписание сеансов, цены и билеты онлайн.`,
     ),
     image: (day && firstFilmPicture(day.films)) ?? banner.data?.promo_img,
   });
@@ -37,7 +39,7 @@ export default function HomePage() {
       <NewFilmsStrip />
       <ScheduleSection />
       <PromotionsCarousel />
-      {bill.data && <JsonLd data={filmList(site, bill.data)} />}
+      {bill.data && site && <JsonLd data={filmList(site, bill.data)} />}
     </>
   );
 }

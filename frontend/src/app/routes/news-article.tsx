@@ -6,7 +6,7 @@ import { usePageMeta } from '../../shared/lib/page-meta';
 import { summary } from '../../shared/lib/summary';
 import { JsonLd } from '../../shared/seo/json-ld';
 import { newsArticle } from '../../shared/seo/structured-data';
-import { useSiteUrl } from '../../shared/ssr/server-render';
+import { useSeoSite } from '../../shared/seo/use-seo-site';
 import { Missing } from '../../shared/ui/missing';
 import { QueryState } from '../../shared/ui/query-state';
 
@@ -14,7 +14,7 @@ import { QueryState } from '../../shared/ui/query-state';
 export default function NewsArticlePage() {
   const { id = '' } = useParams();
   const news = useNewsArticle(id);
-  const site = useSiteUrl();
+  const site = useSeoSite();
   const article = news.data?.[0]?.news;
   const text = news.data?.map((item) => item.text ?? item.title ?? '').join(' ');
   usePageMeta(
@@ -37,7 +37,7 @@ export default function NewsArticlePage() {
       {(items) => (
         <>
           <NewsArticle items={items} />
-          <JsonLd data={newsArticle(site, items)} />
+          {site && <JsonLd data={newsArticle(site, items)} />}
         </>
       )}
     </QueryState>

@@ -1,4 +1,5 @@
 import { toCinemaDate } from '@kino/backend/contract';
+import { useCinema } from '../../shared/cinema/use-cinema';
 import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button';
@@ -14,11 +15,14 @@ export default function PersonPage() {
   const { id = '' } = useParams();
   const person = usePerson(id);
   const data = person.data;
+  const cinema = useCinema();
   usePageMeta(
     data
       ? {
           title: data.fio,
-          description: `${data.fio}: фильмы в кинотеатре «Ракета», фото.`,
+          description: cinema
+            ? `${data.fio}: фильмы в кинотеатре «${cinema.short_name}», фото.`
+            : `${data.fio}: фильмы, фото.`,
           image: data.main_img,
           type: 'profile',
         }

@@ -6,7 +6,7 @@ import { usePageMeta } from '../../shared/lib/page-meta';
 import { summary } from '../../shared/lib/summary';
 import { JsonLd } from '../../shared/seo/json-ld';
 import { promotion } from '../../shared/seo/structured-data';
-import { useSiteUrl } from '../../shared/ssr/server-render';
+import { useSeoSite } from '../../shared/seo/use-seo-site';
 import { Missing } from '../../shared/ui/missing';
 import { QueryState } from '../../shared/ui/query-state';
 
@@ -14,7 +14,7 @@ import { QueryState } from '../../shared/ui/query-state';
 export default function StockPage() {
   const { id = '' } = useParams();
   const stock = useStock(id);
-  const site = useSiteUrl();
+  const site = useSeoSite();
   const data = stock.data;
   usePageMeta(data ? { title: data.title, description: summary(data.text), image: data.img } : { title: 'Акция' });
   return (
@@ -27,7 +27,7 @@ export default function StockPage() {
       {(data) => (
         <>
           <StockDetail stock={data} />
-          <JsonLd data={promotion(site, data)} />
+          {site && <JsonLd data={promotion(site, data)} />}
         </>
       )}
     </QueryState>

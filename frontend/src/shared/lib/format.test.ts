@@ -72,8 +72,9 @@ describe('dates in Russian', () => {
   });
 
   it('names a hall without the cinema', () => {
-    expect(shortHallName('Кинотеатр «Ракета» Зал 1')).toBe('Зал 1');
-    expect(shortHallName('Малый зал')).toBe('Малый зал');
+    expect(shortHallName('Кинотеатр «Ракета» Зал 1', 'Кинотеатр «Ракета»')).toBe('Зал 1');
+    expect(shortHallName('Малый зал', 'Кинотеатр «Ракета»')).toBe('Малый зал');
+    expect(shortHallName('Кинотеатр «Ракета» Зал 1', undefined)).toBe('Кинотеатр «Ракета» Зал 1');
   });
 
   it('writes the long date, and " в" before the 24-hour time', () => {

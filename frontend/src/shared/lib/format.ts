@@ -1,5 +1,5 @@
 /** Russian wording of numbers, dates and durations (docs/product.md §9). */
-import { addDays, CINEMA, formatDate, toCinemaDate } from '@kino/backend/contract';
+import { addDays, formatDate, toCinemaDate } from '@kino/backend/contract';
 
 export { formatDate };
 
@@ -59,9 +59,9 @@ export const formatInstantDate = (iso: string): string => formatDate(toCinemaDat
 /** The 'HH:mm' of a cinema time 'YYYY-MM-DD HH:mm:ss'. */
 export const formatTime = (cinemaTime: string): string => cinemaTime.slice(11, 16);
 
-/** A hall where the cinema is understood: 'Кинотеатр «Ракета» Зал 1' → 'Зал 1'. */
-export const shortHallName = (name: string): string =>
-  (name.startsWith(CINEMA.name) ? name.slice(CINEMA.name.length).trim() : '') || name;
+/** A hall where the cinema (`cinema`: its name) is understood: 'Кинотеатр «Ракета» Зал 1' → 'Зал 1'. */
+export const shortHallName = (name: string, cinema: string | undefined): string =>
+  (cinema && name.startsWith(cinema) ? name.slice(cinema.length).trim() : '') || name;
 
 /** 'драма' → 'Драма'. */
 export const capitalize = (text: string): string => text.charAt(0).toLocaleUpperCase('ru') + text.slice(1);

@@ -3,25 +3,28 @@
  * the canonical address, Open Graph and Twitter card tags), kept in the tab's title and the
  * description as the viewer moves between pages in the browser.
  */
-import { CINEMA } from '@kino/backend/contract';
+import { cinemaName } from '@kino/backend/contract';
 import { useEffect } from 'react';
+import { useCinema } from '../cinema/use-cinema';
 import { useServerMeta, type PageMeta } from '../ssr/server-render';
 
 export type { PageMeta };
 
-/** What a page without a description of its own says. */
-export const DEFAULT_DESCRIPTION = `${CINEMA.name}: афиша, расписание сеансов, покупка билетов онлайн, новости и акции.`;
+/** What a page without a description of its own says; `cinema` is the cinema's name (the settings). */
+export const defaultDescription = (cinema: string) =>
+  `${cinema}: афиша, расписание сеансов, покупка билетов онлайн, новости и акции.`;
 
 /** 'Фильмы — Кинотеатр «Ракета»'; the cinema's name alone without a title. */
-export const fullTitle = (title?: string) => (title ? `${title} — ${CINEMA.name}` : CINEMA.name);
+export const fullTitle = (cinema: string, title?: string) => (title ? `${title} — ${cinema}` : cinema);
 
 export function usePageMeta(meta: PageMeta): void {
   useServerMeta(meta);
-  const { title, description = DEFAULT_DESCRIPTION } = meta;
+  const cinema = cinemaName(useCinema());
+  const { title, description = defaultDescription(cinema) } = meta;
   useEffect(() => {
-    document.title = fullTitle(title);
+    document.title = fullTitle(cinema, title);
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-  }, [title, description]);
+  }, [cinema, title, description]);
 }
 
 /** A list page's preview picture: the first of its films with one (its promo image, else its poster). */

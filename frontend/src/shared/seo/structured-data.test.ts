@@ -1,8 +1,31 @@
-import type { FilmDetail, Session } from '@kino/backend/contract';
+import type { CinemaSettings, FilmDetail, Session } from '@kino/backend/contract';
 import { describe, expect, it } from 'vitest';
-import { filmStructuredData, isoDuration } from './structured-data';
+import { filmStructuredData, isoDuration, movieTheater, type SeoSite } from './structured-data';
 
 const SITE = 'https://kino.example';
+const cinema: CinemaSettings = {
+  name: 'Кинотеатр «Восход»',
+  short_name: 'Восход',
+  city: 'Казань',
+  street_address: 'ул. Баумана, 7',
+  postal_code: '420111',
+  latitude: 55.7903,
+  longitude: 49.1147,
+  phone: '8 (843) 200-00-07',
+  email: 'kassa@voshod.example',
+  opens: '10:00',
+  closes: '02:00',
+  directions: [],
+  parking: '',
+  social: [{ name: 'Telegram', url: 'https://t.me/voshod' }],
+  halls: [],
+  legal_name: 'ООО «Восход»',
+  inn: '7709424242',
+  ogrn: '1027709424247',
+  legal_address: 'Казань, ул. Баумана, 7',
+  taxation: 'osn',
+};
+const site: SeoSite = { url: SITE, cinema };
 const NOW = '2026-03-10 18:00:00';
 
 const hall = { id: 3, name: 'Зал 1', capacity: 120 };
@@ -94,7 +117,7 @@ const film: FilmDetail = {
 };
 
 describe('filmStructuredData', () => {
-  const [movie, ...screenings] = filmStructuredData(SITE, film, NOW) as unknown as Record<string, unknown>[];
+  const [movie, ...screenings] = filmStructuredData(site, film, NOW) as unknown as Record<string, unknown>[];
 
   it('describes the film as one Movie with its genres, rating, countries, cast, duration and trailer', () => {
     expect(movie).toMatchObject({
@@ -141,7 +164,7 @@ describe('filmStructuredData', () => {
       ['Анна Л.', 5],
       ['Олег П.', 1],
     ]);
-    const unrated = filmStructuredData(SITE, { ...film, review: [] }, NOW)[0] as unknown as Record<string, unknown>;
+    const unrated = filmStructuredData(site, { ...film, review: [] }, NOW)[0] as unknown as Record<string, unknown>;
     expect(unrated).not.toHaveProperty('aggregateRating');
     expect(unrated).not.toHaveProperty('review');
   });
@@ -155,7 +178,12 @@ describe('filmStructuredData', () => {
       videoFormat: 'IMAX',
       inLanguage: 'ru',
       workPresented: { '@id': `${SITE}/films/7#movie` },
-      location: { '@type': 'Place', name: 'Зал 1', containedInPlace: { '@type': 'MovieTheater' } },
+      location: {
+        '@type': 'Place',
+        name: 'Зал 1',
+        containedInPlace: { '@type': 'MovieTheater', '@id': `${SITE}/#theater`, name: 'Кинотеатр «Восход»' },
+      },
+      organizer: { '@type': 'Organization', name: 'Кинотеатр «Восход»' },
       offers: {
         '@type': 'Offer',
         price: 450,
@@ -169,6 +197,30 @@ describe('filmStructuredData', () => {
   it('says SoldOut for a session whose live counts leave no seat', () => {
     expect((screenings[1]!.offers as { availability: string }).availability).toBe('https://schema.org/SoldOut');
     expect(screenings[1]!.startDate).toBe('2026-03-11T21:45:00+03:00');
+  });
+});
+
+describe('movieTheater', () => {
+  it('describes the cinema from its settings: name, address, phone, e-mail, map, hours and pages elsewhere', () => {
+    expect(movieTheater(site)).toMatchObject({
+      '@type': 'MovieTheater',
+      '@id': `${SITE}/#theater`,
+      name: 'Кинотеатр «Восход»',
+      telephone: '8 (843) 200-00-07',
+      email: 'kassa@voshod.example',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'ул. Баумана, 7',
+        addressLocality: 'Казань',
+        postalCode: '420111',
+        addressCountry: 'RU',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: 55.7903, longitude: 49.1147 },
+      hasMap:
+        'https://yandex.ru/maps/?text=%D0%9A%D0%B0%D0%B7%D0%B0%D0%BD%D1%8C%2C%20%D1%83%D0%BB.%20%D0%91%D0%B0%D1%83%D0%BC%D0%B0%D0%BD%D0%B0%2C%207',
+      openingHoursSpecification: { opens: '10:00', closes: '02:00' },
+      sameAs: ['https://t.me/voshod'],
+    });
   });
 });
 

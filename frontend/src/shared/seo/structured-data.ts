@@ -4,9 +4,10 @@
  * a film with its coming screenings, the bill as a list, a news article, a promotion.
  */
 import {
-  CINEMA,
+  mapsUrl,
   toCinemaIso,
   trailerEmbed,
+  type CinemaSettings,
   type FilmDetail,
   type NewsDetail,
   type Session,
@@ -28,28 +29,47 @@ import { imageUrl } from '../lib/image';
 
 const CONTEXT = 'https://schema.org' as const;
 
+/** Where the data is published: the site's address (PUBLIC_URL) and the cinema it describes (the settings). */
+export interface SeoSite {
+  url: string;
+  cinema: CinemaSettings;
+}
+
 /** An address of the site made absolute. */
-const absolute = (site: string, path: string) => new URL(path, `${site}/`).href;
-const image = (site: string, value: string | null | undefined) => {
+const absolute = (site: SeoSite, path: string) => new URL(path, `${site.url}/`).href;
+const image = (site: SeoSite, value: string | null | undefined) => {
   const url = imageUrl(value);
   return url ? absolute(site, url) : undefined;
 };
 
-const theaterId = (site: string) => absolute(site, '/#theater');
-const postalAddress = { '@type': 'PostalAddress', ...CINEMA.postalAddress } as const;
+const theaterId = (site: SeoSite) => absolute(site, '/#theater');
+const postalAddress = ({ cinema }: SeoSite) =>
+  ({
+    '@type': 'PostalAddress',
+    streetAddress: cinema.street_address,
+    addressLocality: cinema.city,
+    ...(cinema.postal_code ? { postalCode: cinema.postal_code } : {}),
+    addressCountry: 'RU',
+  }) as const;
+const theaterRef = (site: SeoSite) =>
+  ({ '@type': 'MovieTheater', '@id': theaterId(site), name: site.cinema.name, address: postalAddress(site) }) as const;
+const organizer = (site: SeoSite) =>
+  ({ '@type': 'Organization', name: site.cinema.name, url: absolute(site, '/') }) as const;
 
-/** The cinema: name, address, phone, place on the map, opening hours. */
-export function movieTheater(site: string): WithContext<MovieTheater> {
+/** The cinema: name, address, phone, e-mail, place on the map, opening hours, its pages elsewhere. */
+export function movieTheater(site: SeoSite): WithContext<MovieTheater> {
+  const { cinema } = site;
   return {
     '@context': CONTEXT,
     '@type': 'MovieTheater',
     '@id': theaterId(site),
-    name: CINEMA.name,
+    name: cinema.name,
     url: absolute(site, '/'),
-    telephone: CINEMA.phone,
-    address: postalAddress,
-    geo: { '@type': 'GeoCoordinates', ...CINEMA.geo },
-    hasMap: CINEMA.mapsUrl,
+    telephone: cinema.phone,
+    email: cinema.email,
+    address: postalAddress(site),
+    geo: { '@type': 'GeoCoordinates', latitude: cinema.latitude, longitude: cinema.longitude },
+    hasMap: mapsUrl(cinema),
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: [
@@ -61,9 +81,10 @@ export function movieTheater(site: string): WithContext<MovieTheater> {
         'https://schema.org/Saturday',
         'https://schema.org/Sunday',
       ],
-      ...CINEMA.openingHours,
+      opens: cinema.opens,
+      closes: cinema.closes,
     },
-    sameAs: CINEMA.social.map((s) => s.href),
+    sameAs: cinema.social.map((s) => s.url),
   };
 }
 
@@ -74,23 +95,23 @@ export function isoDuration(minutes: number): string {
   return `PT${hours ? `${hours}H` : ''}${rest || !hours ? `${rest}M` : ''}`;
 }
 
-const person = (site: string, p: FilmDetail['persons'][number]): Person => ({
+const person = (site: SeoSite, p: FilmDetail['persons'][number]): Person => ({
   '@type': 'Person',
   name: p.person.fio,
   url: absolute(site, `/persons/${p.person.id}`),
 });
 
 /** The theater's hall a session is in. */
-const hall = (site: string, session: Session): Place => ({
+const hall = (site: SeoSite, session: Session): Place => ({
   '@type': 'Place',
   name: session.hall.name,
-  address: postalAddress,
-  containedInPlace: { '@type': 'MovieTheater', '@id': theaterId(site), name: CINEMA.name, address: postalAddress },
+  address: postalAddress(site),
+  containedInPlace: theaterRef(site),
 });
 
 /** A film page: the film (Movie) and one ScreeningEvent per session still to come. */
 export function filmStructuredData(
-  site: string,
+  site: SeoSite,
   film: FilmDetail,
   now: string,
 ): [WithContext<Movie>, ...WithContext<ScreeningEvent>[]] {
@@ -170,7 +191,7 @@ export function filmStructuredData(
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: hall(site, s),
-      organizer: { '@type': 'Organization', name: CINEMA.name, url: absolute(site, '/') },
+      organizer: organizer(site),
       performer: [...directors, ...actors].slice(0, 5).map((p) => person(site, p)),
       workPresented: { '@id': movieId },
       videoFormat: film.type_graphic,
@@ -190,7 +211,7 @@ export function filmStructuredData(
 }
 
 /** The films of a list (the bill, the catalogue), each by its page. */
-export function filmList(site: string, films: readonly { id: number; title: string }[]): WithContext<ItemList> {
+export function filmList(site: SeoSite, films: readonly { id: number; title: string }[]): WithContext<ItemList> {
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
@@ -204,7 +225,7 @@ export function filmList(site: string, films: readonly { id: number; title: stri
 }
 
 /** A news article: headline, image, date, author, the cinema as publisher. */
-export function newsArticle(site: string, items: NewsDetail): WithContext<NewsArticle> {
+export function newsArticle(site: SeoSite, items: NewsDetail): WithContext<NewsArticle> {
   const { news } = items[0]!;
   const text = items
     .map((item) => item.text ?? item.title ?? '')
@@ -220,12 +241,12 @@ export function newsArticle(site: string, items: NewsDetail): WithContext<NewsAr
     dateModified: news.created_at,
     ...(text ? { articleBody: text } : {}),
     author: { '@type': 'Person', name: news.user.fio },
-    publisher: { '@type': 'Organization', name: CINEMA.name, url: absolute(site, '/') },
+    publisher: organizer(site),
   };
 }
 
 /** A promotion: a sale at the cinema from its start to its end. */
-export function promotion(site: string, stock: Stock): WithContext<SaleEvent> {
+export function promotion(site: SeoSite, stock: Stock): WithContext<SaleEvent> {
   return {
     '@context': CONTEXT,
     '@type': 'SaleEvent',
@@ -237,7 +258,7 @@ export function promotion(site: string, stock: Stock): WithContext<SaleEvent> {
     endDate: toCinemaIso(stock.date_end),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: { '@type': 'MovieTheater', '@id': theaterId(site), name: CINEMA.name, address: postalAddress },
-    organizer: { '@type': 'Organization', name: CINEMA.name, url: absolute(site, '/') },
+    location: theaterRef(site),
+    organizer: organizer(site),
   };
 }

@@ -22,6 +22,8 @@ export interface PageMeta {
 export class ServerRender {
   /** The answer's status: 200, or 404 once a page says its thing does not exist. */
   status = 200;
+  /** A page not to be indexed though it answers (the site being set up). */
+  noIndex = false;
   meta: PageMeta = {};
   /** The lazy pages shown, as Vite's manifest names their modules (route-chunk.tsx). */
   readonly chunks = new Set<string>();
@@ -52,6 +54,10 @@ export class ServerRender {
     this.status = 404;
   }
 
+  hide(): void {
+    this.noIndex = true;
+  }
+
   describe(meta: PageMeta): void {
     this.meta = meta;
   }
@@ -80,6 +86,11 @@ export function useServerLoad(
 /** A page of a thing that does not exist answers 404 (the server render; nothing in the browser). */
 export function useNotFoundStatus(): void {
   useContext(ServerRenderContext)?.notFound();
+}
+
+/** A page search engines should not index (the site being set up); nothing in the browser. */
+export function useNoIndex(): void {
+  useContext(ServerRenderContext)?.hide();
 }
 
 /** The page's head on the server; the last page component to say it wins. */

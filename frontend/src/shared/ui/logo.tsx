@@ -1,7 +1,8 @@
-import { CINEMA } from '@kino/backend/contract';
+import { useCinema } from '../cinema/use-cinema';
 
-/** The cinema's mark and name. */
+/** The cinema's mark and short name (the settings; the mark alone before they are saved). */
 export function Logo({ className }: { className?: string }) {
+  const name = useCinema()?.short_name;
   return (
     <span className={className}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -10,7 +11,7 @@ export function Logo({ className }: { className?: string }) {
         <circle cx="16" cy="14" r="2.5" fill="var(--color-accent)" />
         <path d="M13 23l3 5 3-5z" fill="var(--color-warm)" />
       </svg>
-      <span>{CINEMA.shortName}</span>
+      {name && <span>{name}</span>}
     </span>
   );
 }

@@ -5,7 +5,8 @@ import { paths } from '../../../config/paths';
 import { capitalize } from '../../../shared/lib/format';
 import { JsonLd } from '../../../shared/seo/json-ld';
 import { filmList } from '../../../shared/seo/structured-data';
-import { useSiteUrl } from '../../../shared/ssr/server-render';
+import type { SeoSite } from '../../../shared/seo/structured-data';
+import { useSeoSite } from '../../../shared/seo/use-seo-site';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useCountries, useFilms, useGenres } from '../api/films';
 import { FilmCard } from './film-card';
@@ -37,7 +38,7 @@ export function FilmCatalogue() {
     country: idParam(params.get('country')),
   };
   const films = useFilms(filters);
-  const site = useSiteUrl();
+  const site = useSeoSite();
   const genres = useGenres();
   const countries = useCountries();
   const filtered = Object.values(filters).some((value) => value !== undefined);
@@ -143,7 +144,15 @@ export function FilmCatalogue() {
   );
 }
 
-function CatalogueSections({ films, filtered, site }: { films: CatalogueFilm[]; filtered: boolean; site: string }) {
+function CatalogueSections({
+  films,
+  filtered,
+  site,
+}: {
+  films: CatalogueFilm[];
+  filtered: boolean;
+  site: SeoSite | null;
+}) {
   const bill = films.filter((f) => f.showing === 'now');
   return (
     <>
@@ -173,7 +182,7 @@ function CatalogueSections({ films, filtered, site }: { films: CatalogueFilm[]; 
           </section>
         );
       })}
-      {bill.length > 0 && <JsonLd data={filmList(site, bill)} />}
+      {bill.length > 0 && site && <JsonLd data={filmList(site, bill)} />}
     </>
   );
 }

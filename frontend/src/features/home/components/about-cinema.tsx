@@ -1,68 +1,76 @@
-import { CINEMA } from '@kino/backend/contract';
+import { cinemaAddress, mapFrameUrl, mapsUrl, phoneHref, type CinemaSettings } from '@kino/backend/contract';
 import { useState } from 'react';
+import { useCinema } from '../../../shared/cinema/use-cinema';
 import { useCookieConsent } from '../../../shared/lib/cookie-consent';
 import styles from './about-cinema.module.css';
 
 const MAP_HEIGHT = 465;
 
 /**
- * The cinema's contacts, hours, directions, parking, halls and age-rating rules, and its map: fixed in
- * the page, not fetched (docs/product.md §1 and §2; the values are CINEMA's, in the contract).
+ * The cinema's contacts, hours, directions, parking, halls and age-rating rules, and its map (docs/product.md
+ * §1 and §2): the settings the admin keeps, rendered with the page.
  */
 export function AboutCinema() {
+  const cinema = useCinema();
+  if (!cinema) return null;
   return (
     <section className={styles.about} aria-labelledby="about-title">
       <div className={styles.contacts}>
         <h2 id="about-title">О кинотеатре</h2>
         <p className={styles.lead}>
-          {CINEMA.name} — уютный городской кинотеатр: новинки проката, любимая классика и премьеры в залах с хорошим
+          {cinema.name} — уютный городской кинотеатр: новинки проката, любимая классика и премьеры в залах с хорошим
           звуком.
         </p>
         <dl className={styles.list}>
           <dt>Адрес</dt>
           <dd>
-            <a href={CINEMA.mapsUrl} target="_blank" rel="noopener noreferrer">
-              {CINEMA.address}
+            <a href={mapsUrl(cinema)} target="_blank" rel="noopener noreferrer">
+              {cinemaAddress(cinema)}
             </a>
           </dd>
           <dt>Часы работы</dt>
           <dd>
-            Ежедневно с {CINEMA.openingHours.opens} до {CINEMA.openingHours.closes}
+            Ежедневно с {cinema.opens} до {cinema.closes}
           </dd>
           <dt>Телефон</dt>
           <dd>
-            <a href={CINEMA.phoneHref}>{CINEMA.phone}</a>
+            <a href={phoneHref(cinema.phone)}>{cinema.phone}</a>
           </dd>
-          <dt>Сайт</dt>
+          <dt>Почта</dt>
           <dd>
-            <a href={CINEMA.site} target="_blank" rel="noopener noreferrer">
-              {new URL(CINEMA.site).host}
-            </a>
+            <a href={`mailto:${cinema.email}`}>{cinema.email}</a>
           </dd>
         </dl>
         <div className={styles.visit}>
-          <section aria-labelledby="about-way">
-            <h3 id="about-way">Как добраться</h3>
-            <ul>
-              {CINEMA.directions.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="about-parking">
-            <h3 id="about-parking">Парковка</h3>
-            <p>{CINEMA.parking}</p>
-          </section>
-          <section aria-labelledby="about-halls">
-            <h3 id="about-halls">Залы</h3>
-            <ul>
-              {CINEMA.halls.map((hall) => (
-                <li key={hall.name}>
-                  <strong>{hall.name}</strong> — {hall.about}
-                </li>
-              ))}
-            </ul>
-          </section>
+          {cinema.directions.length > 0 && (
+            <section aria-labelledby="about-way">
+              <h3 id="about-way">Как добраться</h3>
+              <ul>
+                {cinema.directions.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {cinema.parking && (
+            <section aria-labelledby="about-parking">
+              <h3 id="about-parking">Парковка</h3>
+              <p>{cinema.parking}</p>
+            </section>
+          )}
+          {cinema.halls.length > 0 && (
+            <section aria-labelledby="about-halls">
+              <h3 id="about-halls">Залы</h3>
+              <ul>
+                {cinema.halls.map((hall) => (
+                  <li key={hall.name}>
+                    <strong>{hall.name}</strong>
+                    {hall.about && ` — ${hall.about}`}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <section aria-labelledby="about-age">
             <h3 id="about-age">Возрастные ограничения</h3>
             <p>
@@ -73,7 +81,7 @@ export function AboutCinema() {
           </section>
         </div>
       </div>
-      <CinemaMap />
+      <CinemaMap cinema={cinema} />
     </section>
   );
 }
@@ -82,14 +90,14 @@ export function AboutCinema() {
  * The map is Yandex's page, which sets its own cookies: it loads with the page only after the viewer accepted
  * them in the cookie notice, and otherwise when they ask for it (REGISTRIES.md §4.2).
  */
-function CinemaMap() {
+function CinemaMap({ cinema }: { cinema: CinemaSettings }) {
   const { choice } = useCookieConsent();
   const [asked, setAsked] = useState(false);
   if (choice === 'all' || asked) {
     return (
       <iframe
         className={styles.map}
-        src={CINEMA.mapFrameUrl}
+        src={mapFrameUrl(cinema)}
         title="Карта расположения кинотеатра"
         height={MAP_HEIGHT}
         loading="lazy"
@@ -103,7 +111,7 @@ function CinemaMap() {
       <button type="button" className={styles.mapButton} onClick={() => setAsked(true)}>
         Показать карту
       </button>
-      <a href={CINEMA.mapsUrl} target="_blank" rel="noopener noreferrer">
+      <a href={mapsUrl(cinema)} target="_blank" rel="noopener noreferrer">
         Открыть в Яндекс Картах
       </a>
     </div>

@@ -1,4 +1,5 @@
 import type { Session } from '@kino/backend/contract';
+import { useCinema } from '../../../shared/cinema/use-cinema';
 import { formatTime, shortHallName } from '../../../shared/lib/format';
 import { useOpenSeatPopover } from '../../../shared/seats/seat-popover';
 import { seatsLeft } from '../lib/seats-left';
@@ -17,6 +18,7 @@ interface SessionTimeButtonProps {
  */
 export function SessionTimeButton({ session, now }: SessionTimeButtonProps) {
   const openSeats = useOpenSeatPopover();
+  const cinema = useCinema()?.name;
   const past = isSessionPast(session, now);
   const time = formatTime(session.start_time);
   const fullness = past ? null : seatsLeft(session);
@@ -28,7 +30,7 @@ export function SessionTimeButton({ session, now }: SessionTimeButtonProps) {
       {pause}
       <span className={styles.price}>{`${session.price} ₽`}</span>
       {pause}
-      <span className={styles.hall}>{shortHallName(session.hall.name)}</span>
+      <span className={styles.hall}>{shortHallName(session.hall.name, cinema)}</span>
       {past && <span className="visually-hidden">, сеанс уже начался</span>}
       {fullness && (
         <>

@@ -7,6 +7,7 @@
 import { formatDate, formatRoubles, formatSessionTime, parseSeatCode, type OwnTicket } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useCinema } from '../../../shared/cinema/use-cinema';
 import { shortHallName } from '../../../shared/lib/format';
 import { AgeBadge } from '../../../shared/ui/age-badge';
 import { Picture } from '../../../shared/ui/picture';
@@ -61,6 +62,7 @@ export function Viewings() {
 function ViewingCard({ ticket }: { ticket: OwnTicket }) {
   const { movie, start_time, hall } = ticket.schedule;
   const { row, place } = parseSeatCode(ticket.seat_number);
+  const cinema = useCinema()?.name;
   return (
     <article className={styles.card} aria-label={`${movie.title}, ${formatSessionTime(start_time)}`}>
       <div className={styles.cover}>
@@ -76,7 +78,7 @@ function ViewingCard({ ticket }: { ticket: OwnTicket }) {
       <dl className={styles.facts}>
         <div>
           <dt>Зал</dt>
-          <dd>{shortHallName(hall.name)}</dd>
+          <dd>{shortHallName(hall.name, cinema)}</dd>
         </div>
         <div>
           <dt>Ряд</dt>
