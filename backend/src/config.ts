@@ -135,6 +135,8 @@ const EnvSchema = z
       .default(24 * 7),
     /** How long a viewer's seat holds last, counted from the first seat taken. */
     HOLD_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+    /** How much longer a viewer's holds last when they extend them (once per hold); unset = HOLD_TTL_SECONDS. */
+    HOLD_EXTEND_SECONDS: z.coerce.number().int().positive().optional(),
     /** A viewer may refund a ticket until this many minutes before the session starts. */
     REFUND_CUTOFF_MINUTES: z.coerce.number().int().min(0).default(30),
     /** The door admits a session's tickets from this many minutes before its start until its end. */
@@ -314,6 +316,7 @@ function toConfig(env: ParsedEnv) {
     appSecret: env.APP_SECRET ?? DEVELOPMENT_APP_SECRET,
     tokenTtlSeconds: env.TOKEN_TTL_HOURS * 3600,
     holdTtlSeconds: env.HOLD_TTL_SECONDS,
+    holdExtendSeconds: env.HOLD_EXTEND_SECONDS ?? env.HOLD_TTL_SECONDS,
     refundCutoffMinutes: env.REFUND_CUTOFF_MINUTES,
     doorOpensMinutes: env.DOOR_OPENS_MINUTES,
     jobLockSeconds: env.JOB_LOCK_SECONDS,

@@ -9,9 +9,11 @@ import { apiRouter } from './lib/api-router';
 import { fastPath } from './lib/hot-reads';
 import { metricsOf, metricsRoute, routeLabel } from './lib/metrics';
 import { listenForInvalidations } from './lib/response-cache';
+import { socketTokens } from './modules/auth/guard';
 import { probeRoutes } from './modules/health/routes';
+import { seatSockets } from './modules/seats';
 import { attachRealtime } from './realtime';
-import type { SeatServer } from './realtime/seat-events';
+import type { SeatServer } from './realtime/socket';
 
 export interface RunningApi {
   server: http.Server;
@@ -72,7 +74,11 @@ export async function startApi(ctx: AppContext, port = ctx.config.port, host = c
     );
     app(req, res);
   });
-  const realtime = await attachRealtime(ctx, server);
+  // The transport is given the modules it serves: it imports none of them.
+  const realtime = await attachRealtime(ctx, server, {
+    tokens: socketTokens(ctx),
+    modules: [() => seatSockets(ctx)],
+  });
   // Every connection, upgraded ones too: closeAllConnections ends HTTP connections only.
   const connections = new Set<Socket>();
   server.on('connection', (socket: Socket) => {

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HALL_SEATS, MAX_SEATS_PER_PURCHASE, toCinemaTime } from '@kino/backend/contract';
 import { connectRedis, deleteKeysUnder, probeRedis, startEmbeddedRedis } from '@kino/backend/lib/redis';
-import { SEAT_SCRIPTS } from '@kino/backend/realtime/seat-store';
+import { SEAT_SCRIPTS } from '@kino/backend/modules/seats';
 import { WebSocket } from 'ws';
 import {
   cpuPercent,
@@ -297,10 +297,10 @@ async function measureSeatServer(
 async function measureRawScript(rate: number, redisUrl: string, prefix: string): Promise<Measured> {
   const redis = connectRedis(redisUrl);
   const sessionId = 1;
-  // The same eight keys the server passes, in its order (the feed channel sixth: the raw script publishes too).
+  // The same nine keys the server passes, in its order (the feed channel sixth: the raw script publishes too).
   const key = (k: string) => `${prefix}:raw:${sessionId}:${k}`;
   const keys = [key('meta'), key('sold'), key('holds'), key('deadlines'), `${prefix}:raw:expiry`, `${prefix}:raw:feed`];
-  keys.push(key('plan'), key('spots'));
+  keys.push(key('plan'), key('spots'), key('extended'));
   const start = Date.now() + 3 * 3600_000;
   // SPEC's hall: 10 × 11 standard seats, the best view two thirds back in the middle.
   const plan = HALL_SEATS.map((code) => {

@@ -18,7 +18,7 @@ import { openDatabase, schema } from '@kino/backend/db';
 import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
 import { deleteKeysUnder, freePort, startEmbeddedRedis, type EmbeddedRedis } from '@kino/backend/lib/redis';
 import { NOTIFICATIONS_PATH } from '@kino/backend/modules/payments/embedded';
-import { SeatStore } from '@kino/backend/realtime/seat-store';
+import { SeatStore } from '@kino/backend/modules/seats';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectLiveClient } from '@kino/backend/testing/live-client';
 import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';

@@ -46,7 +46,7 @@ describe('the production build', () => {
     const start = fs.readFileSync(path.join(ROOT_DIR, 'scripts', 'dist', 'start.js'), 'utf8');
     expect(start).toContain('from "../../backend/dist/config.js"');
     expect(start).not.toMatch(/from ['"]@kino\//);
-    expect(fs.existsSync(path.join(ROOT_DIR, 'backend', 'dist', 'realtime', 'lua', 'hold.lua'))).toBe(true);
+    expect(fs.existsSync(path.join(ROOT_DIR, 'backend', 'dist', 'modules', 'seats', 'lua', 'hold.lua'))).toBe(true);
   });
 
   it('migrates with `node scripts/dist/migrate.js` and exits 0', async () => {

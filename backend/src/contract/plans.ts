@@ -10,6 +10,9 @@ import { PUBLIC, requires, type EndpointMap } from './endpoint';
 import { parseSeatCode, SeatCodeSchema, type SeatCode } from './seats';
 import { z } from './zod';
 
+/** Wheelchair spaces are held back a week before a session at most (the database's check too). */
+export const MAX_WHEELCHAIR_HOLD_BACK_HOURS = 168;
+
 export const ZoneCodeSchema = z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, 'Неизвестная зона');
 
 /** A seat zone as the legend shows it. */
@@ -63,6 +66,11 @@ export const HallPlanSchema = z.strictObject({
   capacity: z.number().int(),
   /** Where the best view is (the 'Лучшие места' pick starts there). */
   best: z.strictObject({ row: z.number().int(), x: z.number().int() }),
+  /**
+   * Wheelchair spaces go on general sale this many hours before a session (the till sells them
+   * earlier too); null: on sale like any seat.
+   */
+  wheelchair_hold_back_hours: z.number().int().nullable(),
   seats: z.array(PlanSeatSchema),
   zones: z.array(SeatZoneSchema),
 });
@@ -90,6 +98,14 @@ export const HallPlanBodySchema = z
         row: z.number().int().min(1).max(MAX_PLAN_ROWS),
         x: z.number().int().min(1).max(MAX_PLAN_COLUMNS),
       })
+      .optional(),
+    /** Wheelchair spaces held back from general sale until this many hours before a session; absent or null: not held back. */
+    wheelchair_hold_back_hours: z
+      .number()
+      .int('Целое число часов')
+      .min(1, 'От 1 до 168 часов')
+      .max(MAX_WHEELCHAIR_HOLD_BACK_HOURS, 'От 1 до 168 часов')
+      .nullable()
       .optional(),
   })
   .superRefine(({ seats }, ctx) => {

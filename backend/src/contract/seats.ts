@@ -9,11 +9,14 @@ import { HALL_PLACES, HALL_ROWS, MAX_SEATS_PER_PURCHASE, SEAT_CODE_RE } from './
 import { PUBLIC, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
+/** A seat the hall does not have (a code beyond any plan, or beyond this hall's): the field's message. */
+export const SEAT_NOT_IN_HALL = 'Такого места в зале нет';
+
 /**
  * 'r{row}m{place}', rows and places from 1, within the largest plan (MAX_PLAN_ROWS × MAX_PLAN_PLACES);
  * which seats a hall has is its plan.
  */
-export const SeatCodeSchema = z.string().regex(SEAT_CODE_RE, 'Такого места в зале нет');
+export const SeatCodeSchema = z.string().regex(SEAT_CODE_RE, SEAT_NOT_IN_HALL);
 export type SeatCode = z.infer<typeof SeatCodeSchema>;
 
 export const seatCode = (row: number, place: number): SeatCode => `r${row}m${place}`;
@@ -57,7 +60,10 @@ export type BestSeatsRef = z.infer<typeof BestSeatsRefSchema>;
  * viewer (auth), the request is malformed or names no such session (invalid), the socket asks
  * for holds faster than MAX_HOLDS_PER_SECOND (rate), or the server could not answer
  * (unavailable: try again); the seat would leave a single free seat between taken ones while another
- * choice exists (orphan, seats.io's rule); 'Лучшие места' found no such group (none).
+ * choice exists (orphan, seats.io's rule: for a hold, a release and a purchase alike); 'Лучшие места'
+ * found no such group (none); a wheelchair space the hall holds back from general sale until
+ * shortly before the session (held_back); the holds were extended already, once per hold (extended);
+ * there are no holds to extend (expired).
  */
 export const SEAT_REFUSALS = [
   'taken',
@@ -69,6 +75,9 @@ export const SEAT_REFUSALS = [
   'unavailable',
   'orphan',
   'none',
+  'held_back',
+  'extended',
+  'expired',
 ] as const;
 export type SeatRefusal = (typeof SEAT_REFUSALS)[number];
 
@@ -83,7 +92,14 @@ export const SEAT_REFUSAL_MESSAGES: Record<SeatRefusal, string> = {
   unavailable: 'Сервис временно недоступен. Попробуйте ещё раз',
   orphan: 'Так между занятыми останется одно свободное место. Выберите место рядом',
   none: 'Столько мест рядом не нашлось. Выберите места на схеме',
+  held_back:
+    'Места для зрителей на коляске поступают в продажу ближе к сеансу. Сейчас их можно купить в кассе кинотеатра',
+  extended: 'Бронь уже продлевали: продлить её можно один раз',
+  expired: 'Бронь мест закончилась. Выберите места заново',
 };
+
+/** A viewer holding seats is warned this long before their holds end, and may extend them once (WCAG 2.2.1). */
+export const HOLD_WARNING_SECONDS = 120;
 
 /**
  * A seat as one viewer sees it: sold, held by someone else, held by this viewer (mine), or free.
@@ -106,6 +122,8 @@ export interface SeatSnapshot {
   mine: SeatCode[];
   /** When my holds expire (epoch ms, server clock), or null without holds. */
   deadline: number | null;
+  /** I have extended my holds already (`seats:extend`, once per hold). */
+  extended: boolean;
   /** The server clock (epoch ms) when the snapshot was taken, to correct the client's clock. */
   now: number;
 }
@@ -133,6 +151,11 @@ export interface SeatClientEvents {
   'seats:release-all': (ref: SessionRef, ack: (result: HoldAck) => void) => void;
   /** Hold the best `count` adjacent seats (the viewer's other holds stay). */
   'seats:best': (ref: BestSeatsRef, ack: (result: BestAck) => void) => void;
+  /**
+   * Extend my holds in the session by HOLD_EXTEND_SECONDS, once per hold: answered with the new
+   * deadline, which my other sockets hear as a delta without seat changes.
+   */
+  'seats:extend': (ref: SessionRef, ack: (result: HoldAck) => void) => void;
 }
 
 /**
@@ -147,6 +170,7 @@ export const SEAT_CLIENT_EVENT_SCHEMAS = {
   'seats:release': SeatRefSchema,
   'seats:release-all': SessionRefSchema,
   'seats:best': BestSeatsRefSchema,
+  'seats:extend': SessionRefSchema,
 } as const satisfies { [E in keyof SeatClientEvents]: z.ZodType<Parameters<SeatClientEvents[E]>[0]> };
 export type SeatClientEvent = keyof SeatClientEvents;
 
@@ -180,6 +204,11 @@ export const SeatSessionViewSchema = z.strictObject({
   /** The cinema date of the session, 'YYYY-MM-DD', and the film's 'без скидок до' date. */
   session_date: z.string(),
   no_discount_until: z.string().nullable(),
+  /**
+   * Cinema wall-clock time from which the hall's wheelchair spaces are on general sale (before it
+   * only the till sells them); null when the hall does not hold them back.
+   */
+  wheelchair_sale_from: CinemaTimeSchema.nullable(),
 });
 export type SeatSessionView = z.infer<typeof SeatSessionViewSchema>;
 

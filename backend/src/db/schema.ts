@@ -320,8 +320,17 @@ export const halls = pgTable(
     /** The hall's best point for 'Лучшие места' (row, grid column); null → the middle of the plan. */
     bestRow: smallint('best_row'),
     bestX: smallint('best_x'),
+    /**
+     * Wheelchair spaces are held back from general sale until this many hours before a session
+     * (the till may sell them earlier); null: on sale like any seat.
+     */
+    wheelchairHoldBackHours: smallint('wheelchair_hold_back_hours'),
   },
-  (t) => [uniqueIndex('halls_name_unique').on(t.name), check('halls_capacity_positive', sql`${t.capacity} > 0`)],
+  (t) => [
+    uniqueIndex('halls_name_unique').on(t.name),
+    check('halls_capacity_positive', sql`${t.capacity} > 0`),
+    check('halls_wheelchair_hold_back_hours', sql`${t.wheelchairHoldBackHours} between 1 and 168`),
+  ],
 );
 
 /** Seat zones (Стандарт, VIP, Диван…): their colour on the map and how many seats make one place. */

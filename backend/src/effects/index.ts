@@ -11,8 +11,7 @@ import { invalidateCache } from '../lib/response-cache';
 import { pushOrderView } from '../modules/orders/duties';
 import { pushSalesChanged } from '../modules/reports/duties';
 import { pushTicketsChanged, scheduleWatchingJobs } from '../modules/tickets/duties';
-import { SeatStore } from '../realtime/seat-store';
-import { syncSeats } from '../realtime/seat-sync';
+import { SeatStore, syncSeats } from '../modules/seats';
 import { disconnectRoom, emitterFor } from '../realtime/emitter';
 import { sessionRoom, STAFF_ROOM, userRoom } from '../realtime/rooms';
 import { dutiesOf, type Change, type Duty } from './table';
@@ -22,7 +21,7 @@ import { dispatchEntry, recordChanges, startOutboxDrain } from './outbox';
 
 export type { Change } from './table';
 
-type EffectsContext = Pick<AppContext, 'redis' | 'keys' | 'logger' | 'queues' | 'db' | 'config'>;
+type EffectsContext = Pick<AppContext, 'redis' | 'keys' | 'logger' | 'queues' | 'db' | 'config' | 'clock'>;
 
 async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
   switch (duty.kind) {

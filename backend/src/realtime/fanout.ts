@@ -13,7 +13,7 @@
  */
 import { createRequire } from 'node:module';
 import type { SeatDelta } from '../contract/seats';
-import type { SeatSocket } from './seat-events';
+import type { SeatSocket } from './socket';
 
 /** A change as the feed carries it: a hold also names its viewer, who hears 'mine' and their deadline. */
 export interface FeedDelta extends SeatDelta {

@@ -11,20 +11,38 @@ import { metricsOf } from '../lib/metrics';
 import { closeRedis, connectRedis, drained } from '../lib/redis';
 import { socketChannelKey } from './emitter';
 import { SeatFanout } from './fanout';
-import { registerSeatEvents, type SeatServer } from './seat-events';
 import { subscribeSeatFeed } from './seat-feed';
-import { SeatStore } from './seat-store';
-import { authenticateSocket } from './socket-auth';
-import { startSweeper } from './sweeper';
+import type { SeatServer, SeatSocket } from './socket';
+import { authenticateSocket, type SocketTokens, type SocketViewer } from './socket-auth';
 
 export interface Realtime {
   io: SeatServer;
-  /** Stops the sweeper, disconnects every socket and closes the HTTP server. */
+  /** Stops the socket modules (the seats' sweeper), disconnects every socket and closes the HTTP server. */
   close(): Promise<void>;
 }
 
-/** Resolves once the seat feed is subscribed: only then may the server take connections. */
-export async function attachRealtime(ctx: AppContext, server: http.Server): Promise<Realtime> {
+/** A module's client events: what it does with each new socket, and what it stops on close. */
+export interface SocketModule {
+  connect(socket: SeatSocket, transport: { fanout: SeatFanout; viewer: SocketViewer }): void;
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  /** How a socket's token is read (the auth module's). */
+  tokens: SocketTokens;
+  /** The modules handling client events (modules/seats), each started once the server is. */
+  modules: (() => SocketModule)[];
+}
+
+/**
+ * Resolves once the seat feed is subscribed: only then may the server take connections. The
+ * modules are handed in by the API process (server.ts): the transport imports none of them.
+ */
+export async function attachRealtime(
+  ctx: AppContext,
+  server: http.Server,
+  { tokens, modules: startModules }: RealtimeOptions,
+): Promise<Realtime> {
   const fanout = new SeatFanout();
   const feed = await subscribeSeatFeed(
     ctx,
@@ -46,25 +64,21 @@ export async function attachRealtime(ctx: AppContext, server: http.Server): Prom
     },
   });
 
-  const store = new SeatStore(ctx);
-  const metrics = metricsOf(ctx);
-  io.on('connection', (socket) =>
-    registerSeatEvents(socket, {
-      store,
-      fanout,
-      logger: ctx.logger,
-      metrics,
-      viewer: authenticateSocket(ctx, socket),
-    }),
-  );
-  const unwatch = metrics.watchRealtime({ sockets: () => io.engine.clientsCount, deltasSent: () => fanout.sent });
-  const sweeper = startSweeper(store, ctx.logger);
+  const modules = startModules.map((start) => start());
+  io.on('connection', (socket) => {
+    const viewer = authenticateSocket(ctx, tokens, socket);
+    for (const module of modules) module.connect(socket, { fanout, viewer });
+  });
+  const unwatch = metricsOf(ctx).watchRealtime({
+    sockets: () => io.engine.clientsCount,
+    deltasSent: () => fanout.sent,
+  });
 
   return {
     io,
     async close() {
       unwatch();
-      await sweeper.stop();
+      await Promise.all(modules.map((module) => module.close()));
       // The adapter's subscribe calls are not awaited by it: let them land first (replies come in
       // order), or they reject unheard when the connection closes.
       await drained(sub);

@@ -1,14 +1,16 @@
 /**
  * The seat feed: every seat script publishes its changes on one channel in the same atomic step
- * as their version (lua/session.lua), so Redis' single order of scripts is the order in which
+ * as their version (modules/seats/lua/session.lua), so Redis' single order of scripts is the order in which
  * each API process hears them, whichever process, route or worker ran the script. Each process
  * subscribes once and hands the changes to its fan-out, which writes them to its own sockets.
  */
 import type { AppContext } from '../context';
 import { closeRedis, connectRedis } from '../lib/redis';
 import type { FeedDelta } from './fanout';
-import { seatFeedChannel } from './seat-store';
 import { errorFields } from '../lib/operator-messages';
+
+/** The pub/sub channel on which the seat scripts publish every change (one per deployment). */
+export const seatFeedChannel = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('seats', 'feed');
 
 export const seatFeedConnectionName = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('seat-feed');
 

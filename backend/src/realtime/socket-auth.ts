@@ -5,29 +5,44 @@
  * committed before that read (the socket is a guest) or disconnects the token's room after it
  * (disconnectToken), so no socket outlives its token's revocation. A token that expires
  * disconnects its sockets at that moment, and nothing is granted to it past it meanwhile.
+ *
+ * What a token says is the auth module's to decide: the API process hands its reader in at start
+ * (SocketTokens), so the transport depends on no module.
  */
 import type { AppContext } from '../context';
-import { bearerToken } from '../modules/auth/guard';
-import { tokenClaims, verifyToken, type AuthUser } from '../modules/auth/tokens';
 import { isStaffRole } from '../contract/access';
 import { STAFF_ROOM, tokenRoom, userRoom } from './rooms';
-import type { SeatSocket } from './seat-events';
+import type { SeatSocket, SocketUser } from './socket';
 
 /** setTimeout's longest delay; longer waits are made of several. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The socket's signed-in person, now: undefined for a guest or once the token has expired. */
-export type SocketViewer = () => Promise<AuthUser | undefined>;
+/** Reading a socket's token, given by the auth module when the API starts. */
+export interface SocketTokens {
+  /** The handshake's bearer token from an Authorization header, if it has one. */
+  fromHeader(header: string | undefined): string | undefined;
+  /** Whom the token names and until when, without a database read; undefined when forged or expired. */
+  claims(token: string): { userId: number; tokenId: string; expiresAt: number } | undefined;
+  /** The token's person, or undefined when it is forged, expired or revoked. */
+  verify(token: string): Promise<SocketUser | undefined>;
+}
 
-export function authenticateSocket(ctx: AppContext, socket: SeatSocket): SocketViewer {
+/** The socket's signed-in person, now: undefined for a guest or once the token has expired. */
+export type SocketViewer = () => Promise<SocketUser | undefined>;
+
+export function authenticateSocket(
+  ctx: Pick<AppContext, 'logger'>,
+  tokens: SocketTokens,
+  socket: SeatSocket,
+): SocketViewer {
   const { auth, headers } = socket.handshake;
-  const token = typeof auth.token === 'string' ? auth.token : bearerToken(headers.authorization);
-  const claims = token ? tokenClaims(ctx, token) : undefined;
+  const token = typeof auth.token === 'string' ? auth.token : tokens.fromHeader(headers.authorization);
+  const claims = token ? tokens.claims(token) : undefined;
   if (!token || !claims) return () => Promise.resolve(undefined);
 
   const rooms = [tokenRoom(claims.tokenId), userRoom(claims.userId)];
   void socket.join(rooms);
-  const verified = verifyToken(ctx, token).then((user) => {
+  const verified = tokens.verify(token).then((user) => {
     if (user) {
       socket.data.user = user;
       // The dashboard's pushes, for the roles the back office is for (a role change reconnects).

@@ -4,12 +4,20 @@
  */
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../../context';
-import { verifyToken } from './tokens';
+import type { SocketTokens } from '../../realtime/socket-auth';
+import { tokenClaims, verifyToken } from './tokens';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 }
+
+/** The same tokens on live sockets: handed to the transport when the API starts (server.ts). */
+export const socketTokens = (ctx: Pick<AppContext, 'db' | 'config'>): SocketTokens => ({
+  fromHeader: bearerToken,
+  claims: (token) => tokenClaims(ctx, token),
+  verify: (token) => verifyToken(ctx, token),
+});
 
 /** Sets `res.locals.user` when a valid token is sent; an invalid one counts as none. */
 export function authenticate(ctx: AppContext): RequestHandler {

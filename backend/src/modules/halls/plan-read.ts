@@ -51,6 +51,7 @@ export async function loadPlan(db: Db, hallId: number): Promise<HallPlan> {
     columns: Math.max(0, ...rows.map((s) => s.x)),
     capacity: seats.filter((s) => !s.blocked).length,
     best: hall.bestRow !== null && hall.bestX !== null ? { row: hall.bestRow, x: hall.bestX } : defaultBest(rows),
+    wheelchair_hold_back_hours: hall.wheelchairHoldBackHours,
     seats,
     zones: zones.map(presentZone),
   };

@@ -59,17 +59,26 @@ export async function planRows(db: Db, hallId: number, body: PlanBody) {
   return rows;
 }
 
-/** Replaces the hall's seats by `rows`: its capacity is their sellable seats; `best` where the best view is. */
+/**
+ * Replaces the hall's seats by `rows`: its capacity is their sellable seats; `best` where the best view
+ * is; `holdBackHours` how long before a session its wheelchair spaces go on general sale (null: at once).
+ */
 export async function storePlan(
   db: Db,
   hallId: number,
   rows: Awaited<ReturnType<typeof planRows>>,
   best: PlanBody['best'],
+  holdBackHours: number | null = null,
 ): Promise<void> {
   await db.delete(hallSeats).where(eq(hallSeats.hallId, hallId));
   await db.insert(hallSeats).values(rows);
   await db
     .update(halls)
-    .set({ capacity: rows.filter((r) => !r.blocked).length, bestRow: best?.row ?? null, bestX: best?.x ?? null })
+    .set({
+      capacity: rows.filter((r) => !r.blocked).length,
+      bestRow: best?.row ?? null,
+      bestX: best?.x ?? null,
+      wheelchairHoldBackHours: holdBackHours,
+    })
     .where(eq(halls.id, hallId));
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { schema, type Db } from '../../db';
 import { write } from '../../effects';
 import { conflict, notFound } from '../../lib/errors';
-import { SeatStore } from '../../realtime/seat-store';
+import { SeatStore } from '../seats';
 import { occupiesSeatSql } from '../tickets/state';
 import { loadPlan } from './plan-read';
 import { planRows, storePlan, type PlanBody } from './plan-rows';
@@ -81,7 +81,7 @@ export async function replacePlan(
         sessions: inTheWay,
       });
     }
-    await storePlan(tx, hallId, rows, body.best);
+    await storePlan(tx, hallId, rows, body.best, body.wheelchair_hold_back_hours ?? null);
     const future = await tx
       .select({ id: sessions.id })
       .from(sessions)

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
 import { write } from '../../effects';
 import { conflict } from '../../lib/errors';
-import type { SeatResult, SeatStore } from '../../realtime/seat-store';
+import { seatNotInHall, seatOrphaned, type SeatResult, type SeatStore } from '../seats';
 import type { AuthUser } from '../auth/tokens';
 import {
   presentQuote,
@@ -38,10 +38,15 @@ export interface CreateOrderDeps {
 export const seatTaken = (seat?: string) => conflict('seat_taken', 'Место уже занято', seat ? { seat } : undefined);
 export const sessionStarted = () => conflict('session_started', 'Сеанс уже начался');
 
-export function refuseUnlessHeld(check: SeatResult): void {
+/** `seatField` names a seat's field in the request, for a seat the hall does not have (400). */
+export function refuseUnlessHeld(check: SeatResult, seatField: (seat: string) => string): void {
   switch (check.status) {
     case 'ok':
       return;
+    case 'invalid':
+      throw seatNotInHall(seatField(check.seat ?? ''));
+    case 'orphan':
+      throw seatOrphaned(check.seat);
     case 'past':
       throw sessionStarted();
     case 'taken':
@@ -82,6 +87,7 @@ export async function createWebOrder(
     seats,
     request,
     holder: buyer.id,
+    seatField: (seat) => `seat_number.${body.seat_number.indexOf(seat)}`,
     // Priced in the transaction: a card, a type or a code changed since the buyer looked is a 409 with the new quote.
     accept: (priced, _tx, { session: now }) => {
       if (priced.quote.total !== shownKopecks || (request.promoCode && priced.promoError)) {
@@ -111,6 +117,8 @@ export interface OrderPlan {
   request: QuoteRequest;
   /** Whose holds in Redis the seats must be (the buyer's on the website, the cashier's at the till). */
   holder: number;
+  /** The request's field of a seat, to name it when the hall has no such seat. */
+  seatField: (seat: string) => string;
   /**
    * Inside the transaction, once priced (at the session's prices read in it): throws to refuse (a price
    * the buyer was not shown, cash short); may lock what the order counts to (the till's shift).
@@ -139,7 +147,7 @@ export async function placeOrder(
   plan: OrderPlan,
 ): Promise<{ orderId: number; paymentId: number | null }> {
   const { sessionId, seats } = plan;
-  refuseUnlessHeld(await deps.store.check(sessionId, plan.holder, seats));
+  refuseUnlessHeld(await deps.store.check(sessionId, plan.holder, seats), plan.seatField);
 
   const { orders, tickets, payments } = schema;
   try {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
-import { SeatStore } from '../../realtime/seat-store';
+import { SeatStore } from '../seats';
 import { cancelByBuyer } from './cancel-order';
 import { createWebOrder } from './create-order';
 import { notificationHandler } from './notifications';

@@ -9,7 +9,7 @@ import { ADULT_TICKET_TYPE } from '../../contract/constants';
 import { kopecksOf, roublesOf } from '../../contract/money';
 import type { QuoteView } from '../../contract/prices';
 import { quote, type PriceTable, type Quote } from '../../contract/quote';
-import { parseSeatCode } from '../../contract/seats';
+import { parseSeatCode, SEAT_NOT_IN_HALL } from '../../contract/seats';
 import { toCinemaDate } from '../../contract/time';
 import { schema, type Db, type Tx } from '../../db';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
@@ -106,7 +106,7 @@ export async function priceLines(
   const fields: Record<string, string> = {};
   let halfSofa = false;
   for (const [i, line] of lines.entries()) {
-    if (!zoneOf.has(line.seat_number)) fields[`lines.${i}.seat_number`] = 'Такого места в зале нет';
+    if (!zoneOf.has(line.seat_number)) fields[`lines.${i}.seat_number`] = SEAT_NOT_IN_HALL;
     const pair = pairOf.get(line.seat_number);
     if (pair && !chosen.has(pair)) {
       fields[`lines.${i}.seat_number`] = `Диван продаётся целиком: добавьте место ${parseSeatCode(pair).place}`;

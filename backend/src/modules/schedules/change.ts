@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from '../../db';
 import { write } from '../../effects';
 import { conflict, invalidInput, notFound } from '../../lib/errors';
-import { SeatStore } from '../../realtime/seat-store';
+import { SeatStore } from '../seats';
 import { findCard } from '../prices/cards';
 import { occupiesSeatSql } from '../tickets/state';
 import { overlapConflict, refuseFilmWithoutPu } from './admin';

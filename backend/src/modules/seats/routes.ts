@@ -2,6 +2,7 @@ import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
 import { pricesInRoubles, sessionPricing } from '../prices/quoting';
+import { wheelchairSaleFrom } from './store';
 
 export const seatRoutes = (ctx: AppContext) =>
   handlers({
@@ -9,6 +10,7 @@ export const seatRoutes = (ctx: AppContext) =>
     'GET /seats/:sessionId': async ({ params }) => {
       const { session, card, sessionDate, noDiscountUntil } = await sessionPricing(ctx.db, params.sessionId);
       const { film, hall } = session;
+      const wheelchairFrom = wheelchairSaleFrom(session.startTime, hall.wheelchairHoldBackHours);
       return {
         id: session.id,
         start_time: toCinemaTime(session.startTime),
@@ -18,6 +20,7 @@ export const seatRoutes = (ctx: AppContext) =>
         prices: pricesInRoubles(card),
         session_date: sessionDate,
         no_discount_until: noDiscountUntil,
+        wheelchair_sale_from: wheelchairFrom && toCinemaTime(wheelchairFrom),
       };
     },
   });

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/api-router';
-import { SeatStore } from '../../realtime/seat-store';
+import { SeatStore } from '../seats';
 import { printTillTickets } from './print';
 import { refundAtCounter } from './refund-at-counter';
 import { sellAtTill } from './sell';

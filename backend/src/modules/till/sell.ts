@@ -41,7 +41,8 @@ export async function sellAtTill(
   };
   const paidAtOnce = body.method !== 'link';
 
-  const taken = await takeSeats(deps.store, sessionId, seller.id, seats);
+  const seatField = (seat: string) => `lines.${body.lines.findIndex((l) => l.seat_number === seat)}.seat_number`;
+  const taken = await takeSeats(deps.store, sessionId, seller.id, seats, seatField);
   let created: Awaited<ReturnType<typeof placeOrder>>;
   try {
     created = await placeOrder(ctx, deps, {
@@ -49,6 +50,7 @@ export async function sellAtTill(
       seats,
       request,
       holder: seller.id,
+      seatField,
       accept: async (priced, tx) => {
         if (request.promoCode && priced.promoError) throw invalidInput({ promo_code: priced.promoError });
         const total = priced.quote.total;

@@ -5,7 +5,7 @@
  */
 import { parseSeatCode, SEAT_REFUSAL_MESSAGES, type SeatRefusal } from '../../contract/seats';
 import { conflict } from '../../lib/errors';
-import type { SeatResult, SeatStore } from '../../realtime/seat-store';
+import { seatNotInHall, seatOrphaned, type SeatResult, type SeatStore } from '../seats';
 import { seatTaken, sessionStarted } from '../orders/create-order';
 
 const byPosition = (a: string, b: string) => {
@@ -13,7 +13,9 @@ const byPosition = (a: string, b: string) => {
   return x.row - y.row || x.place - y.place;
 };
 
-function refusal(result: SeatResult, seat: string) {
+function refusal(result: SeatResult, seat: string, seatField: (seat: string) => string) {
+  if (result.status === 'invalid') return seatNotInHall(seatField(seat));
+  if (result.status === 'orphan') return seatOrphaned(seat);
   if (result.status === 'taken') return seatTaken(seat);
   if (result.status === 'past') return sessionStarted();
   const message = SEAT_REFUSAL_MESSAGES[result.status as SeatRefusal] ?? SEAT_REFUSAL_MESSAGES.invalid;
@@ -26,14 +28,16 @@ export async function takeSeats(
   sessionId: number,
   cashierId: number,
   seats: string[],
+  seatField: (seat: string) => string,
 ): Promise<string[]> {
   const { mine } = await store.snapshot(sessionId, cashierId);
   const taken: string[] = [];
   for (const seat of seats.toSorted(byPosition)) {
-    const result = await store.hold(sessionId, cashierId, seat);
+    // The till sells wheelchair spaces held back from general sale too.
+    const result = await store.hold(sessionId, cashierId, seat, { till: true });
     if (result.status !== 'ok') {
       await releaseSeats(store, sessionId, cashierId, taken);
-      throw refusal(result, seat);
+      throw refusal(result, seat, seatField);
     }
     if (!mine.includes(seat)) taken.push(seat);
   }

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../db';
-import { SeatStore } from '../../realtime/seat-store';
+import { SeatStore } from '../seats';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { buySeats, holdSeats, ordersOf, payOrder, useShop } from '../../testing/orders';
 import { pdfQrCodes, pdfText } from '../../testing/pdf';

@@ -4,7 +4,8 @@
  * countdown to the end of the hold (on the server's clock), a way back to change the seats, and
  * 'Оплатить'. Paying makes a pending order and leaves for the payment provider's page; this history
  * entry becomes the order's page, where the provider sends the buyer back and Back from its page
- * lands. When the hold runs out a dialog says so and offers to choose again. A total that changed on
+ * lands. Two minutes before the hold runs out a warning offers to extend it once; when it runs out a
+ * dialog says so and offers to choose again. A total that changed on
  * the server (409 price_changed) is shown to the buyer, who pays it only by pressing 'Оплатить' again.
  */
 import { formatRoubles, formatSessionTime } from '@kino/backend/contract';
@@ -21,6 +22,7 @@ import { orderInput, usePlaceOrder } from './api/place-order';
 import { useTicketChoice } from './api/ticket-choice';
 import { useTicketTypes } from '../../shared/seats/ticket-types';
 import { useSeatMap } from '../../shared/seats/use-seat-map';
+import { HoldWarning } from '../../shared/seats/hold-warning';
 import { AdultGate } from './components/adult-gate';
 import { ExpiredDialog } from './components/expired-dialog';
 import { QuoteBreakdown, TicketLines } from '../../shared/seats/ticket-lines';
@@ -230,6 +232,14 @@ export default function CheckoutPage() {
         <p className={styles.countdown} role="timer" aria-live="off">
           Места закреплены за вами ещё <strong>{formatRemaining(remaining)}</strong>
         </p>
+      )}
+      {!leaving && (
+        <HoldWarning
+          remaining={remaining}
+          holding={seats.length > 0}
+          extended={seatMap.state.extended}
+          onExtend={seatMap.extend}
+        />
       )}
 
       {failure && (

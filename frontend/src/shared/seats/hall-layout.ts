@@ -105,10 +105,17 @@ export function defaultPlan(hall: { id: number; name: string }): HallPlan {
     columns: 11,
     capacity: 110,
     best: { row: 6, x: 6 },
+    wheelchair_hold_back_hours: null,
     seats,
     zones: [{ code: 'standard', name: 'Стандарт', color: '#7c4dff', seats_per_unit: 1 }],
   };
 }
+
+/** The companion's seat beside a wheelchair space (left first), if the plan has one there. */
+export const companionOf = (plan: Pick<HallPlan, 'seats'>, space: Pick<PlanSeat, 'row' | 'x'>) =>
+  [space.x - 1, space.x + 1]
+    .map((x) => plan.seats.find((s) => s.row === space.row && s.x === x && s.companion && !s.blocked))
+    .find((s) => s !== undefined);
 
 /** Zone of each seat, for the quote. */
 export const zoneOfSeat = (plan: Pick<HallPlan, 'seats'>): ReadonlyMap<SeatCode, string> =>

@@ -1,6 +1,6 @@
 import type { SeatSnapshot } from '@kino/backend/contract';
 import { describe, expect, it } from 'vitest';
-import { applyDelta, emptySeatMap, freeMine, fromSnapshot, markMine, mySeats } from './seat-map-state';
+import { applyDelta, emptySeatMap, freeMine, fromSnapshot, markExtended, markMine, mySeats } from './seat-map-state';
 
 const snapshot: SeatSnapshot = {
   sessionId: 7,
@@ -9,6 +9,7 @@ const snapshot: SeatSnapshot = {
   held: ['r2m2'],
   mine: ['r10m1', 'r3m3'],
   deadline: 1_000_000,
+  extended: false,
   now: 400_000,
 };
 
@@ -80,5 +81,26 @@ describe('seat map state', () => {
     expect(Object.fromEntries(freed.seats)).toEqual({ r1m1: 'sold', r2m2: 'held' });
     expect(freed.deadline).toBeNull();
     expect(mySeats(freed)).toEqual([]);
+  });
+
+  it('takes an extension’s deadline at once, remembers it was the one, and forgets it with the holds', () => {
+    const state = fromSnapshot({ ...snapshot, mine: ['r3m3'] }, { sentAt: 400_000, receivedAt: 400_000 });
+    const extended = markExtended(
+      state,
+      { deadline: 1_600_000, now: 500_000 },
+      { sentAt: 499_000, receivedAt: 499_000 },
+    );
+    expect([extended.deadline, extended.extended, extended.offset]).toEqual([1_600_000, true, 1_000]);
+    // The delta of the extension (no seat changes) keeps it; my other tab hears the same deadline.
+    const heard = applyDelta(fromSnapshot({ ...snapshot, mine: ['r3m3'] }), {
+      sessionId: 7,
+      version: 11,
+      changes: [],
+      deadline: 1_600_000,
+    });
+    expect([heard.deadline, mySeats(heard)]).toEqual([1_600_000, ['r3m3']]);
+    const expired = applyDelta(extended, { sessionId: 7, version: 11, changes: [{ seat: 'r3m3', state: 'free' }] });
+    expect([expired.deadline, expired.extended]).toEqual([null, false]);
+    expect(fromSnapshot({ ...snapshot, extended: true }).extended).toBe(true);
   });
 });

@@ -22,6 +22,8 @@ export interface SeatMapState {
   seats: ReadonlyMap<SeatCode, Exclude<SeatState, 'free'>>;
   /** When my holds end, on the server's clock (epoch ms), or null. */
   deadline: number | null;
+  /** I have extended my holds already: once per hold. */
+  extended: boolean;
   /** Server clock minus this browser's clock (ms), for counting down to the deadline. */
   offset: number;
   /** A delta was missed: the snapshot must be fetched again. */
@@ -33,6 +35,7 @@ export const emptySeatMap = (sessionId: number | null): SeatMapState => ({
   version: null,
   seats: new Map(),
   deadline: null,
+  extended: false,
   offset: 0,
   stale: false,
 });
@@ -58,6 +61,7 @@ export function fromSnapshot(snapshot: SeatSnapshot, trip: RoundTrip = justNow()
     version: snapshot.version,
     seats,
     deadline: snapshot.deadline,
+    extended: snapshot.extended,
     offset: clockOffset(snapshot.now, trip.receivedAt, trip.sentAt),
     stale: false,
   };
@@ -80,7 +84,8 @@ export function applyDelta(state: SeatMapState, delta: SeatDelta): SeatMapState 
   const seats = applyChanges(state.seats, delta.changes);
   const holdsLeft = [...seats.values()].includes('mine');
   const deadline = delta.deadline !== undefined ? delta.deadline : holdsLeft ? state.deadline : null;
-  return { ...state, version: delta.version, seats, deadline };
+  // Holds that ended end their extension with them: a new hold may be extended again.
+  return { ...state, version: delta.version, seats, deadline, extended: deadline !== null && state.extended };
 }
 
 /**
@@ -100,7 +105,21 @@ export function markMine(
 /** My seats given back (their deltas follow): free on this map at once, and no deadline left. */
 export function freeMine(state: SeatMapState): SeatMapState {
   const seats = new Map([...state.seats].filter(([, s]) => s !== 'mine'));
-  return { ...state, seats, deadline: null };
+  return { ...state, seats, deadline: null, extended: false };
+}
+
+/** My holds extended (the acknowledgement comes before the delta): the new deadline, and no second time. */
+export function markExtended(
+  state: SeatMapState,
+  ack: { deadline: number | null; now: number },
+  trip: RoundTrip = justNow(),
+): SeatMapState {
+  return {
+    ...state,
+    deadline: ack.deadline,
+    extended: true,
+    offset: clockOffset(ack.now, trip.receivedAt, trip.sentAt),
+  };
 }
 
 /** My seats, in hall order (row, then place). */

@@ -21,6 +21,7 @@ import {
   emptySeatMap,
   freeMine,
   fromSnapshot,
+  markExtended,
   markMine,
   mySeats,
   type SeatMapState,
@@ -115,6 +116,28 @@ export class SeatRoom {
     const trip = { sentAt, receivedAt: Date.now() };
     this.set({ state: ack.seats.reduce((state, seat) => markMine(state, seat, ack, trip), this.view.state) });
     return ack.seats;
+  }
+
+  /**
+   * Gives my holds in the watched session more time, once (WCAG 2.2.1): the new deadline counts down
+   * at once. Refused as 'extended' the second time (another tab may have extended them already).
+   */
+  async extend(): Promise<void> {
+    if (!this.token) throw new SeatRefused('auth');
+    if (this.sessionId === null) throw new SeatRefused('unavailable');
+    const sessionId = this.sessionId;
+    const sentAt = Date.now();
+    const ack: HoldAck | null = await this.socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('seats:extend', { sessionId })
+      .catch(() => null);
+    if (!ack) throw new SeatRefused('unavailable');
+    if (sessionId !== this.sessionId) return;
+    if (!ack.ok) {
+      if (ack.reason === 'extended') this.set({ state: { ...this.view.state, extended: true } });
+      throw new SeatRefused(ack.reason);
+    }
+    this.set({ state: markExtended(this.view.state, ack, { sentAt, receivedAt: Date.now() }) });
   }
 
   async release(seat: SeatCode): Promise<void> {

@@ -20,5 +20,6 @@ export function useSeatMap(sessionId: number | null) {
     release: (seat: string) => room.release(seat),
     best: (count: number) => room.best(count),
     releaseAll: () => room.releaseAll(),
+    extend: () => room.extend(),
   };
 }

@@ -4,7 +4,7 @@
  * (PUT /api/halls/{id}/plan). A refusal keeps every change on screen: a 409 lists the future
  * sessions whose sold or held seats the plan would remove or block, a 400 says what is wrong.
  */
-import { MAX_PLAN_PLACES, MAX_PLAN_ROWS, type HallPlan } from '@kino/backend/contract';
+import { MAX_PLAN_PLACES, MAX_PLAN_ROWS, MAX_WHEELCHAIR_HOLD_BACK_HOURS, type HallPlan } from '@kino/backend/contract';
 import {
   useEffect,
   useId,
@@ -182,6 +182,21 @@ export function HallPlanEditor({ hall }: { hall: HallPlan }) {
         {counts.blocked > 0 && ` · не продаётся: ${counts.blocked}`}
         {counts.wheelchair > 0 && ` · для колясок: ${counts.wheelchair}`}
       </p>
+      <TextField
+        label="Места для колясок в общей продаже — за сколько часов до сеанса"
+        hint="Пусто — сразу, как любое место. До этого срока их продаёт только касса. От 1 до 168 часов."
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_WHEELCHAIR_HOLD_BACK_HOURS}
+        step={1}
+        value={plan.holdBackHours ?? ''}
+        disabled={save.isPending}
+        onChange={(event) => {
+          const text = event.target.value;
+          setPlan((current) => ({ ...current, holdBackHours: text === '' ? null : Number(text) }));
+        }}
+      />
       {single.length > 0 && (
         <p className={styles.warning}>
           Диван — два соседних места. Без пары останутся:{' '}

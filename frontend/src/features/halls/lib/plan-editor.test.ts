@@ -13,7 +13,7 @@ import {
   type EditorPlan,
 } from './plan-editor';
 
-const empty: EditorPlan = { rows: 0, places: 0, seats: [], best: { row: 1, x: 1 } };
+const empty: EditorPlan = { rows: 0, places: 0, seats: [], best: { row: 1, x: 1 }, holdBackHours: null };
 /** SPEC's hall: 10 × 11 standard seats. */
 const spec = () => resize(empty, 10, 11);
 const seat = (plan: EditorPlan, row: number, place: number) =>
@@ -109,5 +109,12 @@ describe('plan editor', () => {
       })),
     });
     expect(back).toEqual(plan);
+  });
+
+  it('keeps the wheelchair hold-back through a resize, and sends it (null: not held back)', () => {
+    expect(toBody(spec()).wheelchair_hold_back_hours).toBeNull();
+    const plan = resize({ ...spec(), holdBackHours: 24 }, 8, 9);
+    expect(toBody(plan).wheelchair_hold_back_hours).toBe(24);
+    expect(fromPlan({ seats: [], best: { row: 1, x: 1 }, wheelchair_hold_back_hours: 6 }).holdBackHours).toBe(6);
   });
 });

@@ -29,6 +29,8 @@ export interface EditorPlan {
   places: number;
   seats: EditorSeat[];
   best: { row: number; x: number };
+  /** Wheelchair spaces go on general sale this many hours before a session; null: at once. */
+  holdBackHours: number | null;
 }
 
 export type SeatFlag = 'wheelchair' | 'companion' | 'blocked';
@@ -64,7 +66,9 @@ const newSeat = (row: number, place: number, x: number): EditorSeat => ({
 const sorted = (seats: EditorSeat[]) => seats.toSorted((a, b) => a.row - b.row || a.place - b.place);
 
 /** The editor's copy of a plan the server answered. */
-export function fromPlan(plan: Pick<HallPlan, 'seats' | 'best'>): EditorPlan {
+export function fromPlan(
+  plan: Pick<HallPlan, 'seats' | 'best'> & Partial<Pick<HallPlan, 'wheelchair_hold_back_hours'>>,
+): EditorPlan {
   const seats = sorted(
     plan.seats.map(({ row, place, x, zone, wheelchair, companion, blocked }) => ({
       row,
@@ -81,6 +85,7 @@ export function fromPlan(plan: Pick<HallPlan, 'seats' | 'best'>): EditorPlan {
     places: Math.max(0, ...seats.map((s) => s.place)),
     seats,
     best: plan.best,
+    holdBackHours: plan.wheelchair_hold_back_hours ?? null,
   };
 }
 
@@ -118,7 +123,7 @@ export function resize(plan: EditorPlan, rows: number, places: number): EditorPl
     row: Math.min(plan.best.row, rows),
     x: Math.min(plan.best.x, Math.max(...seats.map((s) => s.x), 1)),
   };
-  return { rows, places, seats: sorted(seats), best };
+  return { ...plan, rows, places, seats: sorted(seats), best };
 }
 
 /** The seat left of this one in its row (by x), if any. */
@@ -241,6 +246,7 @@ export function toBody(plan: EditorPlan): HallPlanBody {
       blocked,
     })),
     best: plan.best,
+    wheelchair_hold_back_hours: plan.holdBackHours,
   };
 }
 

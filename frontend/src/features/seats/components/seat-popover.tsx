@@ -1,7 +1,9 @@
 /**
  * The seat popover (docs/product.md §2): the session, the legend, the live hall, my seats with their
  * price, count and total, and 'ДАЛЕЕ' to the checkout. From the film page it also offers the
- * film's dates and times. Closing it (or changing the session) gives my seats back.
+ * film's dates and times. Closing it (or changing the session) gives my seats back. Two minutes
+ * before my holds end it warns and offers to extend them once; a wheelchair space chosen offers the
+ * companion's seat beside it.
  */
 import {
   cinemaNow,
@@ -24,6 +26,8 @@ import { useHallPlan } from '../../../shared/seats/hall-plan';
 import { useTicketChoice } from '../api/ticket-choice';
 import { useTicketTypes } from '../../../shared/seats/ticket-types';
 import { SeatRefused, useSeatMap } from '../../../shared/seats/use-seat-map';
+import { HoldWarning } from '../../../shared/seats/hold-warning';
+import { companionOf } from '../../../shared/seats/hall-layout';
 import { hasZones, zoneOfSeat } from '../../../shared/seats/hall-layout';
 import { linesOf, localQuote, zonePrice } from '../../../shared/seats/prices';
 import { ADULT_AGE, useAdultConfirmation } from '../lib/adult-confirmation';
@@ -63,6 +67,8 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
   const [adultConfirmed, confirmAdult] = useAdultConfirmation();
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState('');
+  /** The companion's seat beside a wheelchair space just chosen, offered until taken or dismissed. */
+  const [companion, setCompanion] = useState<PlanSeat | null>(null);
 
   const started = session.data ? session.data.start_time <= cinemaNow() : false;
   const mine = seatMap.mine;
@@ -85,12 +91,15 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
     const releasing = seatMap.state.seats.get(seat.code) === 'mine';
     setPending((p) => new Set([...p, ...codes]));
     setPicked('');
+    setCompanion(null);
     try {
       if (releasing) {
         for (const code of codes) if (seatMap.state.seats.get(code) === 'mine') await seatMap.release(code);
       } else {
         // A sofa is held whole by the server; releasing gives back each of its seats.
         await seatMap.hold(seat.code, seat.pair);
+        const beside = plan.data && seat.wheelchair ? companionOf(plan.data, seat) : undefined;
+        if (beside && !seatMap.state.seats.has(beside.code)) setCompanion(beside);
       }
       setNotice(null);
     } catch (err) {
@@ -193,8 +202,18 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
                 <p>
                   Войдите, чтобы выбрать места. <Link to={paths.login}>Войти</Link>
                 </p>
+              ) : notice?.reason === 'held_back' && session.data?.wheelchair_sale_from ? (
+                <p>{`Места для зрителей на коляске поступят в продажу ${formatSessionTime(session.data.wheelchair_sale_from)}. Сейчас их можно купить в кассе кинотеатра`}</p>
               ) : (
                 (notice && <p>{notice.message}</p>) || (picked && <p className={styles.picked}>{picked}</p>)
+              )}
+              {companion && !notice && (
+                <div className={styles.companion}>
+                  <p className={styles.picked}>Рядом — место для сопровождающего: {seatLabel(companion.code)}.</p>
+                  <button type="button" className={styles.companionButton} onClick={() => void toggle(companion)}>
+                    Добавить место сопровождающего
+                  </button>
+                </div>
               )}
             </div>
           </div>
@@ -225,6 +244,12 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
             {remaining !== null && mine.length > 0 && (
               <p className={styles.muted}>Места закреплены за вами ещё {formatRemaining(remaining)}</p>
             )}
+            <HoldWarning
+              remaining={remaining}
+              holding={mine.length > 0}
+              extended={seatMap.state.extended}
+              onExtend={seatMap.extend}
+            />
             <button
               type="button"
               className={styles.next}

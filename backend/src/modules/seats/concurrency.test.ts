@@ -4,13 +4,13 @@
  * every change after its snapshot once, in version order, whichever process or route made it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeatSnapshot } from '../contract/seats';
-import { toCinemaTime } from '../contract/time';
-import { startApi, type RunningApi } from '../server';
-import { buildSession, buildSignedInUser } from '../testing/factories';
-import { startTestApi, type TestApi } from '../testing/harness';
-import { deltasAfter, replay, request, socketPool, type SeatClient } from '../testing/seat-client';
-import { SeatStore } from './seat-store';
+import type { SeatSnapshot } from '../../contract/seats';
+import { toCinemaTime } from '../../contract/time';
+import { startApi, type RunningApi } from '../../server';
+import { buildSession, buildSignedInUser } from '../../testing/factories';
+import { startTestApi, type TestApi } from '../../testing/harness';
+import { deltasAfter, replay, request, socketPool, type SeatClient } from '../../testing/seat-client';
+import { SeatStore } from './store';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;

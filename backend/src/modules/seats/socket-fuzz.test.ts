@@ -6,12 +6,12 @@
  * unchanged, nothing is logged as an error, and the server goes on serving seat maps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEAT_CLIENT_EVENT_SCHEMAS, type SeatClientEvent } from '../contract/seats';
-import { useTestApi } from '../testing/api';
-import { changedTables, databaseFingerprint, redisFingerprint } from '../testing/contract-calls';
-import { buildSession, buildSignedInUser } from '../testing/factories';
-import { captureLogs } from '../testing/logs';
-import { request, socketPool } from '../testing/seat-client';
+import { SEAT_CLIENT_EVENT_SCHEMAS, type SeatClientEvent } from '../../contract/seats';
+import { useTestApi } from '../../testing/api';
+import { changedTables, databaseFingerprint, redisFingerprint } from '../../testing/contract-calls';
+import { buildSession, buildSignedInUser } from '../../testing/factories';
+import { captureLogs } from '../../testing/logs';
+import { request, socketPool } from '../../testing/seat-client';
 import {
   connectionFuzzCases,
   connectRawSocket,
@@ -20,7 +20,7 @@ import {
   socketFuzzCases,
   type RawSocket,
   type SocketFuzzCase,
-} from '../testing/socket-fuzz';
+} from '../../testing/socket-fuzz';
 
 const logs = captureLogs();
 const api = useTestApi({ logger: logs.logger });

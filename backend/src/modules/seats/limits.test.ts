@@ -4,17 +4,17 @@
  * lost: the watchers are made to start over rather than silently miss changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeatDelta } from '../contract/seats';
-import { MAX_HOLDS_PER_SECOND } from '../contract/constants';
-import { connectRedis } from '../lib/redis';
-import { issueToken } from '../modules/auth/tokens';
-import { startApi, type RunningApi } from '../server';
-import { buildSession, buildSignedInUser, buildUser } from '../testing/factories';
-import { startTestApi, type TestApi } from '../testing/harness';
-import { request, says, socketPool, type SeatClient } from '../testing/seat-client';
-import { MAX_UNSENT_BYTES } from './fanout';
-import { seatFeedConnectionName } from './seat-feed';
-import { SeatStore } from './seat-store';
+import type { SeatDelta } from '../../contract/seats';
+import { MAX_HOLDS_PER_SECOND } from '../../contract/constants';
+import { connectRedis } from '../../lib/redis';
+import { issueToken } from '../auth/tokens';
+import { startApi, type RunningApi } from '../../server';
+import { buildSession, buildSignedInUser, buildUser } from '../../testing/factories';
+import { startTestApi, type TestApi } from '../../testing/harness';
+import { request, says, socketPool, type SeatClient } from '../../testing/seat-client';
+import { MAX_UNSENT_BYTES } from '../../realtime/fanout';
+import { seatFeedConnectionName } from '../../realtime/seat-feed';
+import { SeatStore } from './store';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const disconnected = (client: SeatClient) =>

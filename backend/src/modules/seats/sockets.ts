@@ -1,15 +1,15 @@
 /**
- * A socket's seat events: join a session's hall (snapshot), leave it, hold, release, release all.
+ * A socket's seat events: join a session's hall (snapshot), leave it, hold, release, release all,
+ * the best seats, and extend the holds once.
  * Payloads come from the network and are validated; every event is acknowledged with ok or a
  * reason. The changes themselves reach the room through the seat feed, not from here.
  *
  * Joins and leaves of one socket run one after the other, in the order sent: a socket watches
  * one hall at most, the one of its last successful join, and a refused join changes nothing.
  */
-import type { ServerEvents } from '../contract/events';
-import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
-import { MAX_HOLDS_PER_SECOND } from '../contract/constants';
+import { can } from '../../contract/access';
+import { MAX_HOLDS_PER_SECOND } from '../../contract/constants';
 import {
   SEAT_CLIENT_EVENT_SCHEMAS,
   type HoldAck,
@@ -17,22 +17,19 @@ import {
   type SeatClientEvent,
   type SeatClientEvents,
   type SeatRefusal,
-} from '../contract/seats';
-import type { Logger } from '../lib/logger';
-import type { Metrics } from '../lib/metrics';
-import type { AuthUser } from '../modules/auth/tokens';
-import { sessionRoom } from './rooms';
-import type { SeatFanout, Watcher } from './fanout';
-import type { SeatResult, SeatStatus, SeatStore } from './seat-store';
-import type { SocketViewer } from './socket-auth';
-import { errorFields } from '../lib/operator-messages';
+} from '../../contract/seats';
+import type { AppContext } from '../../context';
+import type { Logger } from '../../lib/logger';
+import { metricsOf, type Metrics } from '../../lib/metrics';
+import { errorFields } from '../../lib/operator-messages';
+import type { SocketModule } from '../../realtime';
+import type { SeatFanout, Watcher } from '../../realtime/fanout';
+import { sessionRoom } from '../../realtime/rooms';
+import type { SeatSocket } from '../../realtime/socket';
+import type { SocketViewer } from '../../realtime/socket-auth';
+import { SeatStore, type SeatResult, type SeatStatus } from './store';
+import { startSweeper } from './sweeper';
 
-export interface SeatSocketData {
-  /** The signed-in person of the handshake, once their token is verified; guests only watch. */
-  user?: AuthUser;
-}
-export type SeatServer = Server<SeatClientEvents, ServerEvents, Record<string, never>, SeatSocketData>;
-export type SeatSocket = Socket<SeatClientEvents, ServerEvents, Record<string, never>, SeatSocketData>;
 /** The acknowledgement callback of a client event. */
 type Reply<E extends keyof SeatClientEvents> = Parameters<SeatClientEvents[E]>[1];
 
@@ -42,9 +39,11 @@ const REFUSAL: Record<Exclude<SeatStatus, 'ok'>, SeatRefusal> = {
   past: 'past',
   invalid: 'invalid',
   missing: 'invalid',
-  expired: 'invalid',
+  expired: 'expired',
   orphan: 'orphan',
   none: 'none',
+  held_back: 'held_back',
+  extended: 'extended',
 };
 
 const refuse = (reason: SeatRefusal) => ({ ok: false, reason }) as const;
@@ -76,10 +75,7 @@ export interface SeatEventDeps {
   metrics: Metrics;
 }
 
-export function registerSeatEvents(
-  socket: SeatSocket,
-  { store, fanout, logger, viewer, metrics }: SeatEventDeps,
-): void {
+function registerSeatEvents(socket: SeatSocket, { store, fanout, logger, viewer, metrics }: SeatEventDeps): void {
   /** The hall this socket watches, and the one a join in progress is about to watch. */
   let watching: Watcher | undefined;
   let joining: Watcher | undefined;
@@ -158,8 +154,8 @@ export function registerSeatEvents(
         else await stopWatching();
         await socket.join(sessionRoom(sessionId));
         watching = next;
-        const { version, sold, held, mine, deadline, now } = result;
-        reply({ ok: true, snapshot: { sessionId, version, sold, held, mine, deadline, now } });
+        const { version, sold, held, mine, deadline, extended, now } = result;
+        reply({ ok: true, snapshot: { sessionId, version, sold, held, mine, deadline, extended, now } });
         fanout.ready(next, version);
       } finally {
         joining = undefined;
@@ -182,7 +178,8 @@ export function registerSeatEvents(
       ? refuse('auth')
       : !mayHold()
         ? refuse('rate')
-        : holdAck(await store.hold(sessionId, user.id, seat));
+        : // Whoever sells at the till may take a wheelchair space held back from general sale.
+          holdAck(await store.hold(sessionId, user.id, seat, { till: can(user.role, 'till', 'sell') }));
     metrics.seatHold(ack.ok ? 'ok' : ack.reason);
     reply(ack);
   });
@@ -207,4 +204,25 @@ export function registerSeatEvents(
     if (!user) return reply(refuse('auth'));
     reply(holdAck(await store.release(sessionId, user.id)));
   });
+
+  on('seats:extend', async ({ sessionId }, reply) => {
+    const user = await viewer();
+    if (!user) return reply(refuse('auth'));
+    reply(holdAck(await store.extend(sessionId, user.id)));
+  });
+}
+
+/**
+ * The seat events of every socket of the API process, and the hold sweeper beside them (stopped
+ * with the server); handed to the transport at start (server.ts → attachRealtime).
+ */
+export function seatSockets(ctx: AppContext): SocketModule {
+  const store = new SeatStore(ctx);
+  const metrics = metricsOf(ctx);
+  const sweeper = startSweeper(store, ctx.logger);
+  return {
+    connect: (socket, { fanout, viewer }) =>
+      registerSeatEvents(socket, { store, fanout, logger: ctx.logger, metrics, viewer }),
+    close: () => sweeper.stop(),
+  };
 }

@@ -1,9 +1,9 @@
 /** Live seat selection over real sockets: rooms, snapshots, deltas, limits, expiry, several API processes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSession, buildSignedInUser } from '../testing/factories';
-import { startTestApi, type TestApi } from '../testing/harness';
-import { request, says, socketPool } from '../testing/seat-client';
-import { startApi, type RunningApi } from '../server';
+import { buildSession, buildSignedInUser } from '../../testing/factories';
+import { startTestApi, type TestApi } from '../../testing/harness';
+import { request, says, socketPool } from '../../testing/seat-client';
+import { startApi, type RunningApi } from '../../server';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

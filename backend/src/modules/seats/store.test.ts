@@ -1,10 +1,10 @@
 /** The hold scripts' rules, straight against Redis (no sockets), and the feed they publish on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSession, buildUser, buildTicket } from '../testing/factories';
-import { createTestContext, type TestContext } from '../testing/harness';
-import type { FeedDelta } from './fanout';
-import { subscribeSeatFeed, type SeatFeed } from './seat-feed';
-import { SeatStore } from './seat-store';
+import { buildSession, buildUser, buildTicket } from '../../testing/factories';
+import { createTestContext, type TestContext } from '../../testing/harness';
+import type { FeedDelta } from '../../realtime/fanout';
+import { subscribeSeatFeed, type SeatFeed } from '../../realtime/seat-feed';
+import { SeatStore } from './store';
 import { sweepExpiredHolds } from './sweeper';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -14,5 +14,6 @@ return finish({
   held = held,
   mine = mine,
   deadline = deadline_of(viewer),
+  extended = redis.call('HEXISTS', extended, viewer) == 1,
   now = now,
 })

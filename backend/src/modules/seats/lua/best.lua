@@ -1,6 +1,7 @@
 -- 'Лучшие места': holds `count` adjacent free seats nearest the hall's best point, in one step.
 -- ARGV: 2 viewer, 3 count, 4 hold ttl (ms), 5 max holds. A group never splits a sofa and never leaves a
--- single free seat between taken ones (unless unavoidable); the nearest by row, then by column, wins.
+-- single free seat between taken ones (unless unavoidable) and takes no wheelchair space held back from
+-- general sale; the nearest by row, then by column, wins.
 -- Answers the seats held ('none' when no group fits).
 if not loaded() then return cjson.encode({ status = 'unloaded' }) end
 local viewer, count = ARGV[2], tonumber(ARGV[3])
@@ -16,10 +17,9 @@ local best_row, best_x = tonumber(redis.call('HGET', meta, 'best_row')), tonumbe
 local rows = {}
 local all = redis.call('HGETALL', plan)
 for i = 1, #all, 2 do
-  local r, x, pair = string.match(all[i + 1], '^(%d+):(%d+):(.*)$')
-  r, x = tonumber(r), tonumber(x)
+  local r, x, pair, wheelchair = parse_spot(all[i + 1])
   rows[r] = rows[r] or {}
-  table.insert(rows[r], { seat = all[i], x = x, pair = pair })
+  table.insert(rows[r], { seat = all[i], x = x, pair = pair, closed = held_back(wheelchair, now) })
 end
 
 local chosen, chosen_score = nil, nil
@@ -31,7 +31,7 @@ for r, seats in pairs(rows) do
       local group, ok = {}, true
       for j = i, i + count - 1 do
         local s = seats[j]
-        if is_taken(s.seat, {}) then ok = false break end
+        if s.closed or is_taken(s.seat, {}) then ok = false break end
         group[s.seat] = true
       end
       if ok then

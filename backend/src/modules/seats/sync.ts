@@ -3,12 +3,12 @@
  * are sold or free again, and its script tells every open map of the session.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { schema } from '../db';
-import { occupiesSeatSql } from '../modules/tickets/state';
-import { SeatStore } from './seat-store';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { occupiesSeatSql } from '../tickets/state';
+import { SeatStore } from './store';
 
-type SeatSyncContext = Pick<AppContext, 'redis' | 'db' | 'keys' | 'config' | 'logger'>;
+type SeatSyncContext = Pick<AppContext, 'redis' | 'db' | 'keys' | 'config' | 'logger' | 'clock'>;
 
 /**
  * Of the refunded seats, those with no live ticket now: a late or repeated run never frees a seat
@@ -28,7 +28,7 @@ export async function syncSeats(
   ctx: SeatSyncContext,
   { sessionId, sold = [], freed = [] }: { sessionId: number; sold?: string[]; freed?: string[] },
 ): Promise<void> {
-  // The scripts publish the change to every open map themselves (seat-feed.ts).
+  // The scripts publish the change to every open map themselves (realtime/seat-feed.ts).
   const store = new SeatStore(ctx);
   if (sold.length > 0) await store.sell(sessionId, sold);
   const free = freed.length > 0 ? await stillFree(ctx, sessionId, freed) : [];

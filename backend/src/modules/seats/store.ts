@@ -2,19 +2,18 @@
  * Seat holds in Redis (sales stay in PostgreSQL). Each operation is one atomic Lua script over a
  * session's keys; a session is copied from the database (start, sold seats) the first time a
  * script finds it missing. Every answer lists the changes it made under one new version number,
- * and the script publishes the same changes on the seat feed (seat-feed.ts), whoever called it.
+ * and the script publishes the same changes on the seat feed (realtime/seat-feed.ts), whoever called it.
  */
 import { and, eq } from 'drizzle-orm';
-import { MAX_SEATS_PER_PURCHASE } from '../contract/constants';
-import type { SeatChange, SeatCode } from '../contract/seats';
-import type { AppContext } from '../context';
-import { schema } from '../db';
-import { loadPlan } from '../modules/halls/plan-read';
-import { occupiesSeatSql } from '../modules/tickets/state';
+import { MAX_SEATS_PER_PURCHASE } from '../../contract/constants';
+import type { SeatChange, SeatCode } from '../../contract/seats';
+import type { AppContext } from '../../context';
+import { schema } from '../../db';
+import { systemClock } from '../../lib/clock';
+import { seatFeedChannel } from '../../realtime/seat-feed';
+import { loadPlan } from '../halls/plan-read';
+import { occupiesSeatSql } from '../tickets/state';
 import { LuaScript } from './lua-script';
-
-/** The pub/sub channel on which the scripts publish every change (one per deployment). */
-export const seatFeedChannel = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('seats', 'feed');
 
 const sessionScript = (name: string) => LuaScript.fromFiles('clock', 'session', name);
 
@@ -28,13 +27,22 @@ export const SEAT_SCRIPTS = {
   expire: sessionScript('expire'),
   load: sessionScript('load'),
   best: sessionScript('best'),
+  extend: sessionScript('extend'),
   due: LuaScript.fromFiles('clock', 'due'),
 };
 
 /** How long a session's record stays in Redis after its start (holds are refused from the start on). */
 const KEEP_AFTER_START_MS = 24 * 3600_000;
 
-export type SeatStatus = 'ok' | 'taken' | 'limit' | 'past' | 'invalid' | 'expired' | 'missing' | 'orphan' | 'none';
+/**
+ * When a session's wheelchair spaces go on general sale: `hours` before its start, or null when the
+ * hall does not hold them back (docs/architecture.md, "Seat selection protocol").
+ */
+export const wheelchairSaleFrom = (start: Date, hours: number | null): Date | null =>
+  hours === null ? null : new Date(start.getTime() - hours * 3600_000);
+
+export type SeatStatus =
+  'ok' | 'taken' | 'limit' | 'past' | 'invalid' | 'expired' | 'missing' | 'orphan' | 'none' | 'held_back' | 'extended';
 
 export interface SeatResult {
   /** 'missing': no such session; 'expired': a seat to buy is not (or no longer) held by the buyer. */
@@ -54,6 +62,8 @@ export interface SeatSnapshotResult extends SeatResult {
   sold: SeatCode[];
   held: SeatCode[];
   mine: SeatCode[];
+  /** The viewer has extended their holds already (once per hold). */
+  extended: boolean;
 }
 
 type Raw = Partial<Record<keyof SeatSnapshotResult, unknown>> & { status: SeatStatus | 'unloaded' };
@@ -73,6 +83,7 @@ function normalize(raw: Raw): SeatSnapshotResult {
     sold: list<SeatCode>(raw.sold).sort(),
     held: list<SeatCode>(raw.held).sort(),
     mine: list<SeatCode>(raw.mine).sort(),
+    extended: raw.extended === true,
   };
 }
 
@@ -80,7 +91,15 @@ export class SeatStore {
   /** Loads in flight, by session (see loadOnce). */
   private readonly loading = new Map<number, Promise<boolean>>();
 
-  constructor(private readonly ctx: Pick<AppContext, 'redis' | 'db' | 'keys' | 'config'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'redis' | 'db' | 'keys' | 'config' | 'clock'>) {}
+
+  /**
+   * The scripts' "now": Redis's clock, which every process shares, unless the context was given
+   * another clock than the system's (a test's ManualClock), which then pins it (lua/clock.lua).
+   */
+  private get pinnedNow(): number | undefined {
+    return this.ctx.clock === systemClock ? undefined : this.ctx.clock.now().getTime();
+  }
 
   /** The global index of hold deadlines, read by the sweeper. */
   get expiryKey(): string {
@@ -98,6 +117,7 @@ export class SeatStore {
       seatFeedChannel(this.ctx),
       key('plan'),
       key('spots'),
+      key('extended'),
     ];
   }
 
@@ -105,9 +125,18 @@ export class SeatStore {
     return this.run('snapshot', sessionId, [viewer ?? '']);
   }
 
-  hold(sessionId: number, viewer: number, seat: string): Promise<SeatResult> {
+  /**
+   * `till`: the holder sells at the till, and may take a wheelchair space the hall holds back from
+   * general sale (docs/architecture.md, "Seat selection protocol").
+   */
+  hold(sessionId: number, viewer: number, seat: string, { till = false } = {}): Promise<SeatResult> {
     const ttl = this.ctx.config.holdTtlSeconds * 1000;
-    return this.run('hold', sessionId, [viewer, seat, ttl, MAX_SEATS_PER_PURCHASE]);
+    return this.run('hold', sessionId, [viewer, seat, ttl, MAX_SEATS_PER_PURCHASE, till ? '1' : '']);
+  }
+
+  /** Moves the viewer's deadline by HOLD_EXTEND_SECONDS, once per hold ('extended' the second time). */
+  extend(sessionId: number, viewer: number): Promise<SeatResult> {
+    return this.run('extend', sessionId, [viewer, this.ctx.config.holdExtendSeconds * 1000]);
   }
 
   /** 'Лучшие места': holds `count` adjacent seats nearest the hall's best point (result.seats). */
@@ -152,33 +181,47 @@ export class SeatStore {
 
   /** Index entries ('<session>:<viewer>') whose deadline passed. */
   async due(limit: number): Promise<string[]> {
-    return (await SEAT_SCRIPTS.due.run(this.ctx.redis, [this.expiryKey], [limit])) as string[];
+    return (await SEAT_SCRIPTS.due.run(this.ctx.redis, [this.expiryKey], [limit], this.pinnedNow)) as string[];
   }
 
   /** Copies the session's start, its hall's plan and occupied seats from the database; false when there is no such (live) session. */
   private async load(sessionId: number): Promise<boolean> {
     const { sessions, tickets } = schema;
     const [session] = await this.ctx.db
-      .select({ start: sessions.startTime, hallId: sessions.hallId, cancelledAt: sessions.cancelledAt })
+      .select({
+        start: sessions.startTime,
+        hallId: sessions.hallId,
+        cancelledAt: sessions.cancelledAt,
+        holdBackHours: schema.halls.wheelchairHoldBackHours,
+      })
       .from(sessions)
+      .innerJoin(schema.halls, eq(schema.halls.id, sessions.hallId))
       .where(eq(sessions.id, sessionId));
     // A cancelled session has no seats to hold: the maps answer 'missing'.
     if (!session || session.cancelledAt) return false;
     const layout = await loadPlan(this.ctx.db, session.hallId);
-    const seats = layout.seats.filter((s) => !s.blocked).map((s) => [s.code, s.row, s.x, s.pair ?? '']);
+    const seats = layout.seats
+      .filter((s) => !s.blocked)
+      .map((s) => [s.code, s.row, s.x, s.pair ?? '', s.wheelchair ? '1' : '']);
     const sold = await this.ctx.db
       .select({ seat: tickets.seatNumber })
       .from(tickets)
       .where(and(eq(tickets.sessionId, sessionId), occupiesSeatSql()));
     const start = session.start.getTime();
-    const keepUntil = Math.max(start, Date.now()) + KEEP_AFTER_START_MS;
-    await SEAT_SCRIPTS.load.run(this.ctx.redis, this.sessionKeys(sessionId), [
-      sessionId,
-      start,
-      keepUntil,
-      JSON.stringify({ seats, best: [layout.best.row, layout.best.x] }),
-      ...sold.map((t) => t.seat),
-    ]);
+    const keepUntil = Math.max(start, this.ctx.clock.now().getTime()) + KEEP_AFTER_START_MS;
+    const wheelchairFrom = wheelchairSaleFrom(session.start, session.holdBackHours)?.getTime();
+    await SEAT_SCRIPTS.load.run(
+      this.ctx.redis,
+      this.sessionKeys(sessionId),
+      [
+        sessionId,
+        start,
+        keepUntil,
+        JSON.stringify({ seats, best: [layout.best.row, layout.best.x], wheelchair_from: wheelchairFrom }),
+        ...sold.map((t) => t.seat),
+      ],
+      this.pinnedNow,
+    );
     return true;
   }
 
@@ -189,7 +232,12 @@ export class SeatStore {
   ): Promise<SeatSnapshotResult> {
     const call = async () =>
       JSON.parse(
-        (await SEAT_SCRIPTS[name].run(this.ctx.redis, this.sessionKeys(sessionId), [sessionId, ...args])) as string,
+        (await SEAT_SCRIPTS[name].run(
+          this.ctx.redis,
+          this.sessionKeys(sessionId),
+          [sessionId, ...args],
+          this.pinnedNow,
+        )) as string,
       ) as Raw;
     let raw = await call();
     if (raw.status === 'unloaded' && (await this.loadOnce(sessionId))) raw = await call();

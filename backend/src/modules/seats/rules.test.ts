@@ -5,10 +5,10 @@
  * two groups at once never get a seat in common.
  */
 import { describe, expect, it } from 'vitest';
-import { buildHall, buildSession, buildSignedInUser } from '../testing/factories';
-import { useShop } from '../testing/orders';
-import { request } from '../testing/seat-client';
-import { planOf } from '../testing/plans';
+import { buildHall, buildSession, buildSignedInUser } from '../../testing/factories';
+import { useShop } from '../../testing/orders';
+import { request } from '../../testing/seat-client';
+import { planOf } from '../../testing/plans';
 
 describe('seat choice rules', () => {
   const shop = useShop();

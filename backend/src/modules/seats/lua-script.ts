@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Redis } from '../lib/redis';
+import type { Redis } from '../../lib/redis';
 
 const LUA_DIR = path.join(import.meta.dirname, 'lua');
 
@@ -13,17 +13,22 @@ export class LuaScript {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
-  /** The script made of these files of realtime/lua, in order (shared preludes first). */
+  /** The script made of these files of modules/seats/lua, in order (shared preludes first). */
   static fromFiles(...names: string[]): LuaScript {
     return new LuaScript(names.map((name) => fs.readFileSync(path.join(LUA_DIR, `${name}.lua`), 'utf8')).join('\n'));
   }
 
-  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
+  /**
+   * `now` (epoch ms) pins the scripts' clock (lua/clock.lua): only for a context with an injected
+   * clock; without it they read Redis's, which every process shares.
+   */
+  async run(redis: Redis, keys: string[], args: (string | number)[], now?: number): Promise<unknown> {
+    const all = [...args, now ?? ''];
     try {
-      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...all);
     } catch (err) {
       if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-      return redis.eval(this.source, keys.length, ...keys, ...args);
+      return redis.eval(this.source, keys.length, ...keys, ...all);
     }
   }
 }

@@ -1,16 +1,19 @@
--- Takes a seat for a viewer (a sofa: both its seats). ARGV: 2 viewer, 3 seat, 4 hold ttl (ms), 5 max holds.
--- Rules, in order: the seat is a sellable seat of the hall's plan, the session has not started, the
--- seat (and its sofa partner) is neither sold nor held by someone else, the viewer stays within the
--- maximum, and no single free seat is left between taken ones (unless unavoidable: session.lua).
+-- Takes a seat for a viewer (a sofa: both its seats). ARGV: 2 viewer, 3 seat, 4 hold ttl (ms), 5 max holds,
+-- 6 '1' when the viewer sells at the till (may take a wheelchair space held back from general sale).
+-- Rules, in order: the seat is a sellable seat of the hall's plan, the session has not started, a
+-- wheelchair space is not held back (held_back), the seat (and its sofa partner) is neither sold nor
+-- held by someone else, the viewer stays within the maximum, and no single free seat is left between
+-- taken ones (unless unavoidable: session.lua).
 if not loaded() then return cjson.encode({ status = 'unloaded' }) end
 local viewer, seat = ARGV[2], ARGV[3]
-local ttl, max_holds = tonumber(ARGV[4]), tonumber(ARGV[5])
+local ttl, max_holds, till = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6] == '1'
 local now = now_ms()
 expire_due(now)
 
-local row, x, pair = seat_info(seat)
+local row, x, pair, wheelchair = seat_info(seat)
 if not row then return finish({ status = 'invalid' }) end
 if tonumber(redis.call('HGET', meta, 'start')) <= now then return finish({ status = 'past' }) end
+if not till and held_back(wheelchair, now) then return finish({ status = 'held_back' }) end
 
 local group, first_x, last_x = { [seat] = true }, x, x
 if pair then

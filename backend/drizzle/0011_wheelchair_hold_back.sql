@@ -1,0 +1,2 @@
+ALTER TABLE "halls" ADD COLUMN "wheelchair_hold_back_hours" smallint;--> statement-breakpoint
+ALTER TABLE "halls" ADD CONSTRAINT "halls_wheelchair_hold_back_hours" CHECK ("halls"."wheelchair_hold_back_hours" between 1 and 168);
