@@ -3,6 +3,9 @@
  * waiting for a yes), the documents' pages, registration with the consent boxes, and the profile's consents,
  * data export and account deletion — each page axe-clean.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { schema } from '@kino/backend/db';
 import { buildFilm, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { eq } from 'drizzle-orm';
@@ -111,7 +114,7 @@ describe('the viewer’s data in the browser', () => {
     await Promise.all([page.close(), admin.close()]);
   });
 
-  it('registers with the consent box, downloads the data, withdraws marketing and deletes the account', async () => {
+  it('registers with the consent boxes, unticked until the viewer ticks them, and records both consents', async () => {
     const page = await site.browser.newPage({ width: 390, height: 844 });
     await page.goto(`${site.url}/register`, { waitUntil: 'networkidle0' });
     await fill(page, 'Электронная почта', 'data.owner@example.test');
@@ -133,30 +136,65 @@ describe('the viewer’s data in the browser', () => {
     await click(page, 'Хочу получать письма о премьерах и акциях (необязательно)');
     await click(page, 'Зарегистрироваться');
     await waitForPath(page, '/login');
-    await fill(page, 'Пароль', 'my data password');
-    await click(page, 'Войти[role="button"]');
-    await waitForPath(page, '/');
+    const signedIn = await site.call('POST /authenticate', {
+      body: { email: 'data.owner@example.test', password: 'my data password' },
+    });
+    const consents = await site.call('GET /profile/consents', {}, signedIn.body.token);
+    expect(consents.body).toMatchObject({ personal_data: true, marketing: true });
+    expect(consoleProblems(page)).toEqual([]);
+    await page.close();
+  });
 
+  it('shows the consents, downloads the data, withdraws marketing and deletes the account from the profile', async () => {
+    const email = 'profile.owner@example.test';
+    const registered = await site.call('POST /register', {
+      body: {
+        email,
+        password: 'my data password',
+        fio: 'Дарья Данных',
+        birthday: '1996-06-06',
+        personal_data_consent: true,
+        marketing_consent: true,
+      },
+    });
+    expect(registered.status).toBe(200);
+    const { token, user } = (await site.call('POST /authenticate', { body: { email, password: 'my data password' } }))
+      .body;
+    const page = await site.browser.newPage({ width: 390, height: 844 });
+    await page.goto(site.url);
+    await page.evaluate(
+      (t, u) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', u);
+      },
+      token,
+      JSON.stringify(user),
+    );
     await page.goto(`${site.url}/profile`, { waitUntil: 'networkidle0' });
     await click(page, 'Мои данные и согласия');
     await waitForPath(page, '/profile/privacy');
     await page.waitForSelector('::-p-text(«Согласие на обработку персональных данных», редакция)');
     expect(await axeViolations(page)).toEqual([]);
 
-    const exported = page.waitForResponse((res) => res.url().endsWith('/api/profile/export'));
+    // The file lands where the browser saves downloads, as the viewer gets it.
+    const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-export-'));
+    const cdp = await site.browser.browser.target().createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     await click(page, 'Скачать мои данные');
-    const data = (await (await exported).json()) as { profile: { email: string }; consents: unknown[] };
-    expect(data.profile.email).toBe('data.owner@example.test');
+    const file = path.join(downloads, 'kino-my-data.json');
+    await expect.poll(() => fs.existsSync(file), { timeout: 10_000 }).toBe(true);
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { profile: { email: string }; consents: unknown[] };
+    fs.rmSync(downloads, { recursive: true, force: true });
+    expect(data.profile.email).toBe(email);
     expect(data.consents).toHaveLength(2);
 
     const marketing = await page.waitForSelector('::-p-aria(Получать рекламную рассылку о премьерах и акциях)');
     expect(await marketing!.evaluate((el) => (el as HTMLInputElement).checked)).toBe(true);
-    await marketing!.click();
+    // By keyboard, as a screen-reader user would toggle it.
+    await marketing!.focus();
+    await page.keyboard.press('Space');
     await page.waitForSelector('::-p-text(письма больше не придут)');
-    const [row] = await site.ctx.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.email, 'data.owner@example.test'));
+    const [row] = await site.ctx.db.select().from(schema.users).where(eq(schema.users.email, email));
     expect(row!.marketingConsent).toBe(false);
 
     await fill(page, 'Пароль для подтверждения', 'not my password');
@@ -167,9 +205,7 @@ describe('the viewer’s data in the browser', () => {
     await waitForPath(page, '/');
     await page.waitForSelector('header a[href="/register"]');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    const again = await site.call('POST /authenticate', {
-      body: { email: 'data.owner@example.test', password: 'my data password' },
-    });
+    const again = await site.call('POST /authenticate', { body: { email, password: 'my data password' } });
     expect(again.status).toBe(401);
     // The one wrong password is the only failed request.
     expect(consoleProblems(page)).toEqual([expect.stringContaining('400')]);

@@ -3,6 +3,7 @@ import type { Profile } from '@kino/backend/contract';
 import { callForBlob, queryKeyOf } from '../../../shared/api/client';
 import { saveBlob } from '../../../shared/api/download';
 import { useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
+import { paths } from '../../../config/paths';
 import { clearSession, getSession, updateSessionUser } from '../../../shared/auth/session';
 
 export const useProfile = () => useApiQuery('GET /profile');
@@ -53,13 +54,15 @@ export async function downloadMyData(): Promise<void> {
   saveBlob(await callForBlob('GET /profile/export'), 'kino-my-data.json');
 }
 
-/** «Удалить аккаунт»: on success the session ends here too (the server revoked every token). */
+/**
+ * «Удалить аккаунт»: the session ends here too (the server revoked every token) and the browser opens the home
+ * page afresh, a guest's, with nothing of the account left in memory.
+ */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
   return useApiMutation('DELETE /profile', {
     onSuccess: () => {
       clearSession();
-      queryClient.clear();
+      window.location.replace(paths.home);
     },
   });
 }

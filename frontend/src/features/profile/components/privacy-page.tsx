@@ -1,6 +1,6 @@
 import { DELETE_REAUTH_MINUTES, type ConsentChannel, type ConsentRecord, type Profile } from '@kino/backend/contract';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../shared/api/client';
 import { formatInstantDate } from '../../../shared/lib/format';
@@ -111,7 +111,6 @@ function MyData() {
 
 function DeleteAccount({ profile }: { profile: Profile }) {
   const remove = useDeleteAccount();
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const fieldError =
     remove.error instanceof ApiError
@@ -119,10 +118,7 @@ function DeleteAccount({ profile }: { profile: Profile }) {
       : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    remove.mutate(
-      { body: profile.has_password ? { password } : {} },
-      { onSuccess: () => navigate(paths.home, { replace: true, state: { accountDeleted: true } }) },
-    );
+    remove.mutate({ body: profile.has_password ? { password } : {} });
   };
   return (
     <section aria-labelledby="delete-title" className={styles.section}>
