@@ -91,7 +91,7 @@ export type DeleteAccountBody = z.input<typeof DeleteAccountBodySchema>;
 /** The first social sign-in's consent step: the ticket /auth/callback?consent=… carries. */
 const ConsentTicketSchema = z.string().min(20).max(100);
 
-/** GET /api/auth/social-consent/{ticket}: whom the step is for (shown on it). */
+/** GET /api/auth/social-consent?ticket=…: whom the step is for (shown on it). */
 export const SocialConsentPendingSchema = z.strictObject({
   fio: z.string(),
   email: z.string(),
@@ -132,10 +132,10 @@ export const privacyEndpoints = {
     body: DeleteAccountBodySchema,
     response: z.strictObject({ message: z.string() }),
   },
-  'GET /auth/social-consent/:ticket': {
+  'GET /auth/social-consent': {
     summary: 'Шаг согласия первого входа через соцсеть: кто входит',
     access: PUBLIC,
-    params: z.strictObject({ ticket: ConsentTicketSchema }),
+    query: z.strictObject({ ticket: ConsentTicketSchema }),
     response: SocialConsentPendingSchema,
   },
   'POST /auth/social-consent': {

@@ -134,7 +134,6 @@ export const ScheduleStoreBodySchema = z.strictObject({
       [
         // Empty or missing: the pipe below asks for the price.
         z.literal('').transform(() => undefined),
-        z.undefined(),
         z.number(),
         z
           .string()
@@ -144,6 +143,7 @@ export const ScheduleStoreBodySchema = z.strictObject({
       ],
       { error: PRICE_RULE },
     )
+    .optional()
     .pipe(
       z
         .number({ error: 'Укажите цену билета' })

@@ -45,6 +45,11 @@ export const ShiftCloseBodySchema = z.strictObject({
 });
 
 const MethodTotalsSchema = z.strictObject({ count: z.number().int(), amount: MoneySchema });
+/** Totals under each of the methods, every method present (zeros when nothing was sold that way). */
+const totalsByMethod = <M extends string>(methods: readonly M[]) =>
+  z.strictObject(
+    Object.fromEntries(methods.map((method) => [method, MethodTotalsSchema])) as Record<M, typeof MethodTotalsSchema>,
+  );
 
 /** A shift and its report: sales and refunds by method, the cash expected in the drawer, what was counted. */
 export const ShiftSchema = z.strictObject({
@@ -56,9 +61,9 @@ export const ShiftSchema = z.strictObject({
   closed_at: CinemaTimeSchema.nullable(),
   float: MoneySchema,
   /** Paid sales counted to the shift, by payment method (count = tickets sold, amount = roubles). */
-  sales: z.record(z.enum(PAYMENT_METHODS), MethodTotalsSchema),
+  sales: totalsByMethod(PAYMENT_METHODS),
   /** Refunds settled by the shift's cashier at the counter, and through the provider, by method. */
-  refunds: z.record(z.enum(REFUND_METHODS), MethodTotalsSchema),
+  refunds: totalsByMethod(REFUND_METHODS),
   /** float + cash sales − cash refunds: now while open, as fixed at closing once closed. */
   expected: z.number(),
   counted: MoneySchema.nullable(),

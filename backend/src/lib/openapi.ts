@@ -29,6 +29,23 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 /** '/films/:id' → '/films/{id}'. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The operation's name for SDK generators, in camelCase from its method and path:
+ * 'GET /films/:id/reviews' → 'getFilmsByIdReviews', 'POST /forgot-password' → 'postForgotPassword'.
+ */
+export function operationId(key: EndpointKey): string {
+  const [method, path] = splitKey(key);
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) =>
+      segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/).filter(Boolean),
+    );
+  return method.toLowerCase() + words.map(capitalised).join('');
+}
+
 function parameters(endpoint: Endpoint): object[] {
   const list: object[] = [];
   for (const [where, schema] of [
@@ -116,7 +133,10 @@ function responses(endpoint: Endpoint): Record<string, object> {
   const hasInput = endpoint.params || endpoint.query || endpoint.body || endpoint.upload;
   return {
     ...success,
-    ...(hasInput ? { '400': errorAnswer('Некорректный запрос: details.fields называет каждое поле') } : {}),
+    // Every API request passes the JSON body parser, so even a call without input answers 400 to a broken body.
+    '400': errorAnswer(
+      hasInput ? 'Некорректный запрос: details.fields называет каждое поле' : 'Тело запроса — некорректный JSON',
+    ),
     ...(endpoint.access.kind !== 'public' ? { '401': errorAnswer('Нет действительного токена') } : {}),
     ...(endpoint.access.kind === 'staff' ? { '403': errorAnswer('Роли не разрешено это действие') } : {}),
     default: errorAnswer('Ошибка в общем виде {"error": {code, message, details?}}'),
@@ -139,7 +159,7 @@ function operation(key: EndpointKey, endpoint: Endpoint): Operation {
   const params = parameters(endpoint);
   const body = requestBody(endpoint);
   return {
-    operationId: key,
+    operationId: operationId(key),
     summary: endpoint.summary,
     description: accessText(endpoint),
     tags: [path.split('/')[1] ?? ''],
@@ -155,8 +175,12 @@ function operation(key: EndpointKey, endpoint: Endpoint): Operation {
 
 export function openApiDocument(api: EndpointMap, { title, version }: OpenApiOptions): OpenApiDocument {
   const paths: Record<string, Record<string, Operation>> = {};
+  const named = new Map<string, EndpointKey>();
   for (const [key, endpoint] of Object.entries(api) as [EndpointKey, Endpoint][]) {
     const [method, path] = splitKey(key);
+    const id = operationId(key);
+    if (named.has(id)) throw new Error(`${key} and ${named.get(id)} would share the operation id ${id}`);
+    named.set(id, key);
     (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = operation(key, endpoint);
   }
   return {
@@ -164,6 +188,7 @@ export function openApiDocument(api: EndpointMap, { title, version }: OpenApiOpt
     info: {
       title,
       version,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description: `Ошибки: ${Object.keys(ERROR_CODES).join(', ')}. Время сеансов — 'YYYY-MM-DD HH:mm:ss' в поясе кинотеатра.`,
     },
     servers: [{ url: '/api' }],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API, type ApiKey } from '../../contract/api';
 import { splitKey, type Endpoint } from '../../contract/endpoint';
 import { DOCS_CSP } from '../../lib/security-headers';
-import { openApiPath } from '../../lib/openapi';
+import { openApiPath, operationId } from '../../lib/openapi';
 import { useTestApi } from '../../testing/api';
 import { z } from '../../contract/zod';
 
@@ -39,7 +39,7 @@ describe('GET /api/openapi.json', () => {
       const [method, path] = splitKey(key);
       const op = doc.paths[openApiPath(path)]?.[method.toLowerCase()];
       expect(op, key).toBeDefined();
-      expect(op!.operationId).toBe(key);
+      expect(op!.operationId).toBe(operationId(key));
       expect(op!.summary).toBe(endpoint.summary);
 
       const inPath = (op!.parameters ?? []).filter((p) => p.in === 'path');

@@ -96,7 +96,7 @@ describe.each(OAUTH_PROVIDERS)('social sign-in through %s', (provider) => {
     const ticket = site.searchParams.get('consent')!;
     expect(await userCount()).toBe(before);
 
-    const pending = await t.call('GET /auth/social-consent/:ticket', { params: { ticket } });
+    const pending = await t.call('GET /auth/social-consent', { query: { ticket } });
     expect(pending.body).toEqual({ fio: 'Ольга Соколова', email: viewer.email, provider, existing: false });
 
     // Without the box: refused, naming it; nothing made and the step still open.
@@ -133,7 +133,7 @@ describe.each(OAUTH_PROVIDERS)('social sign-in through %s', (provider) => {
     providers[provider].signInAs(account({ email: registered.email.toUpperCase() }));
     const before = await userCount();
     const ticket = (await signInThrough(provider)).site.searchParams.get('consent')!;
-    const pending = await t.call('GET /auth/social-consent/:ticket', { params: { ticket } });
+    const pending = await t.call('GET /auth/social-consent', { query: { ticket } });
     expect(pending.body).toMatchObject({ fio: 'Зритель с паролем', existing: true });
     const first = await t.call('POST /auth/social-consent', { body: { ticket, personal_data_consent: true } });
     expect(first.status).toBe(200);
@@ -176,7 +176,7 @@ describe.each(OAUTH_PROVIDERS)('social sign-in through %s', (provider) => {
 describe('the consent step of a social sign-in', () => {
   it('returns 400 naming the ticket for one that is unknown or spent', async () => {
     const ticket = 'x'.repeat(32);
-    const shown = await t.call('GET /auth/social-consent/:ticket', { params: { ticket } });
+    const shown = await t.call('GET /auth/social-consent', { query: { ticket } });
     expect(shown.status).toBe(400);
     expect(Object.keys((shown.body.error.details as { fields: object }).fields)).toEqual(['ticket']);
     const sent = await t.call('POST /auth/social-consent', { body: { ticket, personal_data_consent: true } });

@@ -46,7 +46,7 @@ export function oauthRoutes(ctx: AppContext) {
   const configured = (p: OAuthProvider) => ctx.config.oauth[p] !== undefined;
 
   return handlers({
-    'GET /auth/social-consent/:ticket': ({ params }) => pendingSocialConsent(ctx, params.ticket),
+    'GET /auth/social-consent': ({ query }) => pendingSocialConsent(ctx, query.ticket),
     'POST /auth/social-consent': async ({ body, req }) => {
       const user = await completeSocialConsent(ctx, body, req.ip ?? null);
       return { token: await issueToken(ctx, user.id), user: presentSessionUser(user) };

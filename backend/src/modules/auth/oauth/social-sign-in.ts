@@ -47,7 +47,7 @@ export async function socialSignIn(
 
 const expired = () => invalidInput({ ticket: CONSENT_STEP_EXPIRED }, CONSENT_STEP_EXPIRED);
 
-/** GET /api/auth/social-consent/{ticket}: whom the step is for; the ticket stays unspent. */
+/** GET /api/auth/social-consent?ticket=…: whom the step is for; the ticket stays unspent. */
 export async function pendingSocialConsent(ctx: AppContext, ticket: string): Promise<SocialConsentPending> {
   const saved = await ctx.redis.get(ticketKey(ctx, ticket));
   if (!saved) throw expired();

@@ -9,7 +9,7 @@ export const useRegister = () => useApiMutation('POST /register');
 
 /** The consent step of a first social sign-in: whom it is for, and the boxes that make or open the account. */
 export const useSocialConsentPending = (ticket: string) =>
-  useApiQuery('GET /auth/social-consent/:ticket', { params: { ticket } }, { retry: false });
+  useApiQuery('GET /auth/social-consent', { query: { ticket } }, { retry: false });
 export function useSocialConsent() {
   const queryClient = useQueryClient();
   return useApiMutation('POST /auth/social-consent', {
