@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run demo`: works on a fresh clone. Plain JavaScript on purpose: it runs before the
-// dependencies (tsx, TypeScript) are installed. Installs what is missing, builds the site when its
-// sources changed, then hands over to demo.ts (migrate, seed, serve, print the logins).
+// dependencies (tsx, TypeScript) are installed. Installs what is missing, builds the site and the
+// server when their sources changed, then hands over to the compiled demo.ts — the production build
+// the containers run (npm run build:server), no TypeScript at run time — to migrate, seed, serve and
+// print the logins.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,9 +47,23 @@ if (builtAt < sources) {
   run(npm, ['run', 'build']);
 }
 
+// The server as the containers run it: compiled JavaScript (scripts/dist/demo.js and what it imports).
+const serverBuiltAt = newest(path.join(root, 'scripts', 'dist', 'demo.js'));
+const serverSources = Math.max(
+  newest(path.join(root, 'backend', 'src')),
+  newest(path.join(root, 'workers', 'src')),
+  ...['start.ts', 'migrate.ts', 'seed.ts', 'demo.ts', 'build-server.ts'].map((name) =>
+    newest(path.join(root, 'scripts', name)),
+  ),
+);
+if (serverBuiltAt < serverSources) {
+  console.log('Building the server...');
+  run(npm, ['run', 'build:server']);
+}
+
 // Request logs stay quiet in the demo unless asked for (LOG_LEVEL=info). A SIGTERM or SIGINT sent to
 // this process alone (kill, a process manager) is passed on, so the server drains and stops with it.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'demo.ts')], {
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'dist', 'demo.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },

@@ -13,9 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { describeDemoAccounts } from '@kino/backend/seed';
 import { run } from './start';
 
+// seed.js beside demo.js when compiled (npm run demo), seed.ts through tsx when run from the sources.
+const self = fileURLToPath(import.meta.url);
+const compiled = self.endsWith('.js');
 const seeded = spawnSync(
   process.execPath,
-  ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed.ts')],
+  [...(compiled ? [] : ['--import', 'tsx']), path.join(path.dirname(self), compiled ? 'seed.js' : 'seed.ts')],
   { stdio: ['ignore', 'ignore', 'inherit'], env: process.env },
 );
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);

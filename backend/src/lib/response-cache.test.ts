@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { announce } from '../effects';
 import { startApi, type RunningApi } from '../server';
 import { useTestApi } from '../testing/api';
 import { buildFilm } from '../testing/factories';
-import { ResponseCaches } from './response-cache';
+import { HTML_TYPE, Presented, ResponseCaches } from './response-cache';
 
 const api = useTestApi();
 
@@ -102,6 +103,30 @@ describe('ResponseCaches', () => {
     expect(caches.lookup('GET /banner', '/api/banner')).toBeUndefined();
     const fresh = await caches.read('GET /banner', '/api/banner', async () => 'after');
     expect(caches.lookup('GET /banner', '/api/banner')).toBe(fresh);
+  });
+
+  it('keeps no more bytes than its budget: the pages stored longest ago go first, a dropped cache frees its bytes', async () => {
+    const page = (n: number) => async () => new Presented(Buffer.from(`<p>${n}</p>`.repeat(2000)), HTML_TYPE);
+    const one = await page(0)();
+    const caches = new ResponseCaches(one.size * 3 + one.size / 2);
+    for (let n = 0; n < 5; n++) await caches.readPage(`/films/${n}`, page(n));
+    expect(caches.keptBytes).toBeLessThanOrEqual(caches.budgetBytes);
+    expect([0, 1, 2, 3, 4].map((n) => caches.lookupPage(`/films/${n}`) !== undefined)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    const film = await caches.read('GET /films/:id', '/api/films/1', async () => ({ title: 'Фильм' }));
+    expect(caches.lookup('GET /films/:id', '/api/films/1')).toBe(film);
+
+    caches.drop('pages');
+    expect(caches.keptBytes).toBe(film.size);
+    const tooBig = await caches.readPage('/big', async () => new Presented(randomBytes(caches.budgetBytes), HTML_TYPE));
+    expect(tooBig.status).toBe(200);
+    expect(caches.lookupPage('/big')).toBeUndefined();
+    expect(caches.keptBytes).toBe(film.size);
   });
 
   it('keeps the bill per cinema day', () => {

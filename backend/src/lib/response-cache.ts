@@ -6,6 +6,8 @@
  * which publishes its name on a Redis channel; every API process drops its copies on hearing it
  * (within milliseconds; a reconnected subscriber drops everything, and entries also age out as a
  * safety net). A read that loaded rows while an invalidation was heard is answered but not kept.
+ * The caches together hold at most a budget of bytes (their three encodings counted): past it, the
+ * entries stored longest ago go first, so a crawler walking every address cannot grow the process.
  */
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -41,6 +43,8 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 const MAX_AGE_MS = 60_000;
 /** Variants kept per cache (film pages, catalogue filters): the oldest go first. */
 const MAX_VARIANTS = 500;
+/** Bytes all caches of a process keep together (identity, gzip and brotli of every entry). */
+export const DEFAULT_CACHE_BUDGET_BYTES = 16 * 1024 * 1024;
 
 /** An answer ready to send: its bytes in each encoding, its ETag, and the headers the full path sent. */
 export class Presented {
@@ -48,6 +52,8 @@ export class Presented {
   readonly gzip: Buffer;
   readonly br: Buffer;
   readonly storedAt = Date.now();
+  /** What keeping it costs: its bytes in the three encodings. */
+  readonly size: number;
   /** The response headers of the first full answer, reused by the fast path (hot-reads.ts). */
   headers: OutgoingHttpHeaders | undefined;
 
@@ -62,6 +68,7 @@ export class Presented {
     this.br = brotliCompressSync(identity, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
     });
+    this.size = identity.length + this.gzip.length + this.br.length;
   }
 }
 
@@ -85,6 +92,16 @@ export class ResponseCaches {
   private readonly loading = new Map<string, Promise<Presented>>();
   /** Bumped by every invalidation heard: a load begun before one is not kept. */
   private readonly generations = new Map<CacheName, number>();
+  /** Every kept entry, oldest stored first, as cache and variant. */
+  private readonly stored = new Map<string, { name: CacheName; variant: string; size: number }>();
+  private bytes = 0;
+
+  constructor(readonly budgetBytes = DEFAULT_CACHE_BUDGET_BYTES) {}
+
+  /** Bytes kept now, across all caches. */
+  get keptBytes(): number {
+    return this.bytes;
+  }
 
   /** The variant of a read: its address as requested (path and query), and the day when it depends on it. */
   static variant(key: CachedRead, url: string, now = new Date()): string {
@@ -126,18 +143,37 @@ export class ResponseCaches {
     if (!loading) {
       loading = load()
         .then((presented) => {
-          if ((this.generations.get(name) ?? 0) === generation) {
-            const variants = this.entries.get(name) ?? new Map<string, Presented>();
-            variants.set(variant, presented);
-            if (variants.size > MAX_VARIANTS) variants.delete(variants.keys().next().value!);
-            this.entries.set(name, variants);
-          }
+          if ((this.generations.get(name) ?? 0) === generation) this.store(name, variant, presented);
           return presented;
         })
         .finally(() => this.loading.delete(key));
       this.loading.set(key, loading);
     }
     return loading;
+  }
+
+  private store(name: CacheName, variant: string, presented: Presented): void {
+    if (presented.size > this.budgetBytes) return;
+    const variants = this.entries.get(name) ?? new Map<string, Presented>();
+    this.entries.set(name, variants);
+    this.forget(name, variant);
+    variants.set(variant, presented);
+    this.stored.set(storedKey(name, variant), { name, variant, size: presented.size });
+    this.bytes += presented.size;
+    if (variants.size > MAX_VARIANTS) this.forget(name, variants.keys().next().value!);
+    for (const oldest of this.stored.values()) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.forget(oldest.name, oldest.variant);
+    }
+  }
+
+  private forget(name: CacheName, variant: string): void {
+    const key = storedKey(name, variant);
+    const kept = this.stored.get(key);
+    if (!kept) return;
+    this.stored.delete(key);
+    this.entries.get(name)?.delete(variant);
+    this.bytes -= kept.size;
   }
 
   /** Bumped by every invalidation of the cache: what a process keeps beside it (modules/settings) checks it. */
@@ -147,6 +183,7 @@ export class ResponseCaches {
 
   drop(name: CacheName): void {
     this.generations.set(name, (this.generations.get(name) ?? 0) + 1);
+    for (const variant of [...(this.entries.get(name)?.keys() ?? [])]) this.forget(name, variant);
     this.entries.delete(name);
   }
 
@@ -156,6 +193,7 @@ export class ResponseCaches {
 }
 
 const perDay = (url: string, now = new Date()) => `${url}|${toCinemaDate(now)}`;
+const storedKey = (name: CacheName, variant: string) => `${name}\u0000${variant}`;
 
 const perContext = new WeakMap<object, ResponseCaches>();
 
