@@ -25,7 +25,7 @@ export interface AppContext {
   queues: Queues;
   /** The payment provider (YooKassa, or its emulator in the demo and the tests). */
   payments: PaymentProvider;
-  /** "Now" for every rule that asks (docs/architecture.md, "Lifecycles"); the system clock outside tests. */
+  /** "Now" for every rule that asks (docs/architecture.md, "The clock"); the system clock outside tests. */
   clock: Clock;
   close(): Promise<void>;
 }

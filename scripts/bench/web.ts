@@ -26,7 +26,7 @@ import { seed } from '@kino/backend/seed';
 import { freePort } from '@kino/backend/lib/redis';
 import { NO_PAYMENTS } from './bench-lib';
 
-/** Issue 3 (home JS) and issue 18 (Lighthouse mobile on the public pages). */
+/** The targets: home JS, and Lighthouse mobile on the public pages (docs/benchmarks.md). */
 const TARGETS = { homeJsKb: 120, performance: 95, accessibility: 100, bestPractices: 95, seo: 100, lcpMs: 2000 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DIST = path.join(ROOT_DIR, 'frontend', 'dist');

@@ -17,7 +17,7 @@ import { payAtCheckout } from './support/payment';
 
 /**
  * The menus of docs/product.md §2, as the side navigation names them ('Главная' is the dashboard), with
- * issue 16's prices and promo codes and issue 17's reports after them for the admin and the manager, and the
+ * the prices and promo codes and the reports after them for the admin and the manager, and the
  * till and the shifts for every role that sells at the counter, and the cinema's settings for the admin.
  */
 const MENUS: Record<string, string[]> = {

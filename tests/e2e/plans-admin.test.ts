@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the back office, as a manager meets it: the halls table opens a hall's plan editor,
+ * Hall plans and prices in the back office, as a manager meets them: the halls table opens a hall's plan editor,
  * a drag over the back row makes it VIP (the preview and the counts follow), the plan is saved and
  * the public plan answers it; then a promo code is created on the promo codes screen, a malformed
  * code refused beside its field first, and the table lists the new code. Then a price card and a

@@ -1,5 +1,5 @@
 /**
- * Sessions change (issue 17) in the back office at 1366 × 768, as a manager does it: a session with
+ * Sessions change in the back office at 1366 × 768, as a manager does it: a session with
  * no sales is moved to another time (the list shows it), a sold one cannot be moved to another hall
  * (the API's message, the form kept), and is cancelled with a reason — the row says «Отменён», the
  * online buyer's ticket is refunded through the provider, and the website's open seat map of it closes at once.

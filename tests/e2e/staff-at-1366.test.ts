@@ -1,5 +1,5 @@
 /**
- * What staff tripped over (issue 17), tried as each role would at 1366 × 800 on the demo data: a
+ * What staff tripped over, tried as each role would at 1366 × 800 on the demo data: a
  * demoted person loses the back office on its own pages; the staff tables fit or scroll in view; a
  * date filter can be typed; the forms say what to do, all at once; the actors' photos are thumbnails.
  */

@@ -3,8 +3,8 @@ import { ACCESS, can, menuFor } from './access';
 import { API } from './api';
 
 /**
- * docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes
- * (issue 16), reports, the till and shifts (issue 17), the cinema's settings after SPEC's items.
+ * docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes,
+ * reports, the till and shifts, the cinema's settings after SPEC's items.
  */
 const SPEC_MENUS = {
   admin: [

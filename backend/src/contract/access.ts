@@ -71,7 +71,7 @@ const ALL: readonly Action[] = ['list', 'read', 'create', 'update', 'delete'];
 const VIEW: readonly Action[] = ['list', 'read'];
 const grant = (actions: readonly Action[], why?: string): Grant => (why ? { actions, why } : { actions });
 
-/** The box office (issue 17): every role that stands at the counter sells and refunds there. */
+/** The box office: every role that stands at the counter sells and refunds there. */
 const TILL = grant(['sell', 'refund'], 'the counter sells to walk-ins and refunds (after the session: the admin only)');
 /**
  * Shifts: 'list' is the right to see every shift; without it a role reads, opens and closes its own only
@@ -96,7 +96,7 @@ export const ACCESS: Record<StaffRole, Partial<Record<Resource, Grant>>> = {
     schedule: grant(ALL, 'update = move a session or change its prices; delete = cancel it, refunding every ticket'),
     stock: grant(ALL),
     countries: grant(VIEW, 'countries come with imported films'),
-    // Kino's additions to SPEC's menu, after SPEC's items (issue 16).
+    // Kino's additions to SPEC's menu, after SPEC's items.
     prices: grant(ALL, 'zones × ticket types → price cards, and the rules that suggest them'),
     promo: grant(ALL),
     reports: grant(VIEW, 'the admin answers for the money: sales, refunds, occupancy and the distributors’ reports'),

@@ -84,7 +84,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   expired: 'Время оплаты истекло',
   cancelled: 'Отменён',
 };
-/** Where an order was made: the website, or the cinema's till (later). */
+/** Where an order was made: the website, or the cinema's till. */
 export const ORDER_CHANNELS = ['web', 'box_office'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = { web: 'Сайт', box_office: 'Касса' };
@@ -154,7 +154,7 @@ export const ORDER_ACTIONS = [
   'refund_requested',
   'refunded',
   'refund_refused',
-  /** The box office (docs/architecture.md, "Box office and reporting"). */
+  /** The box office (docs/architecture.md, "The box office"). */
   'sold_at_till',
   'session_moved',
   'session_cancelled',

@@ -49,7 +49,7 @@ export const DashboardSalesSchema = z.strictObject({
 });
 export type DashboardSales = z.infer<typeof DashboardSalesSchema>;
 
-/** ЕАИС must have every sale and refund within the hour (issue 17): later than this, a session is overdue. */
+/** ЕАИС must have every sale and refund within the hour: later than this, a session is overdue. */
 export const EAIS_DEADLINE_MINUTES = 60;
 
 /** A session ЕАИС does not have in full: its last delivery failed, or a sale or refund waits past the hour. */

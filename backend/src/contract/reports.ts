@@ -1,5 +1,5 @@
 /**
- * Sales reports (issue 17, "Reports"): sales grouped by day, film, session, hall, zone, ticket type,
+ * Sales reports (docs/architecture.md, "Sales reports"): sales grouped by day, film, session, hall, zone, ticket type,
  * channel or payment method over a period of show dates, and the distributor's week of one film.
  * The same table answers as JSON or, with `format`, as a CSV or XLSX file (modules/reports/export.ts).
  */

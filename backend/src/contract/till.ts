@@ -1,5 +1,5 @@
 /**
- * The box office (docs/architecture.md, "Box office and reporting"): a cashier's shift (opened with a
+ * The box office (docs/architecture.md, "The box office"): a cashier's shift (opened with a
  * float, closed with the counted cash), sales at the till to walk-ins (cash, card on the bank's terminal,
  * or a payment link) and refunds at the counter. Money in roubles, as everywhere at the edges.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo's prices and one hall laid out like a real one (issue 16): hall 3 has a VIP back row, a
+ * The demo's prices and one hall laid out like a real one: hall 3 has a VIP back row, a
  * row of sofas for two and two wheelchair spaces with their companions' seats in the front row; its
  * sessions sell on price cards (weekday mornings cheaper, by the rule that suggests that card); two
  * promo codes; one film under the distributor's no-discount condition. Running it again adds nothing.

@@ -1,8 +1,8 @@
 /**
- * The ЕАИС exchange format, and only here (issue 17): one document per session with its sales and
+ * The ЕАИС exchange format, and only here: one document per session with its sales and
  * refunds not yet reported. JSON, UTF-8, sums in kopecks, times as ISO 8601 instants with the
- * cinema's offset. The operator's exact format must be confirmed before production (README): a
- * change of format is a change of this file alone.
+ * cinema's offset. The operator's exact format must be confirmed before production
+ * (docs/architecture.md, "Sessions change and ЕАИС"): a change of format is a change of this file alone.
  */
 import { toCinemaIso, toCinemaTime } from '../../contract/time';
 

@@ -1,5 +1,5 @@
 /**
- * The ЕАИС report (issue 17): every sale and refund not yet reported, one document per session
+ * The ЕАИС report: every sale and refund not yet reported, one document per session
  * (format.ts), delivered to EAIS_URL (POST, basic credentials) or written to DATA_DIR/eais/ when
  * unset. Each delivery is a row of eais_reports (pending → delivered or failed, with the error); the
  * tickets of a delivered document record when their sale and refund were reported. A failure is

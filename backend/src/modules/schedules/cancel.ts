@@ -1,5 +1,5 @@
 /**
- * A session is cancelled (issue 17, "Sessions change"): it leaves the bill and sells nothing more
+ * A session is cancelled (docs/architecture.md, "Sessions change and ЕАИС"): it leaves the bill and sells nothing more
  * (sessionOnSale refuses it, the seat record in Redis no longer loads it); orders being paid are
  * cancelled (after asking the provider, so money that came is refunded below rather than lost);
  * every ticket paid online is refunded through the provider (refund.ts, as staff refunds are); tickets

@@ -1,4 +1,4 @@
-/** Sessions change (issue 17): moving a session, repricing it, cancelling it with its tickets refunded. */
+/** Sessions change: moving a session, repricing it, cancelling it with its tickets refunded. */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ScheduleListSchema } from '../../contract/schedules';

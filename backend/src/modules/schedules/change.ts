@@ -1,5 +1,5 @@
 /**
- * A scheduled session changes (issue 17, "Sessions change"): moved to another time or hall, or
+ * A scheduled session changes (docs/architecture.md, "Sessions change and ЕАИС"): moved to another time or hall, or
  * repriced with another price card. Tickets already sold keep their price, so a session with sales
  * (or orders being paid, or seats held) may change its price card only: moving it would move
  * people's evenings, so that is 409 session_has_sales (cancel it instead). The seat record in Redis

@@ -1,5 +1,5 @@
 /**
- * The dashboard's ЕАИС panel (issue 17): the state must have every sale and refund within the hour, so staff
+ * The dashboard's ЕАИС panel: the state must have every sale and refund within the hour, so staff
  * see at once a session whose delivery failed (the error and when) or whose sales wait past the hour, and
  * when ЕАИС last took a document. Follows the staff room like the rest of the dashboard, and the clock.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/halls/{id}/plan: the hall's plan editor (issue 16). Rows × places, a tool (a zone,
+ * /admin/dashboard/halls/{id}/plan: the hall's plan editor. Rows × places, a tool (a zone,
  * a flag, an aisle, the best point) painted over seats, the preview as a viewer sees it, and one save
  * (PUT /api/halls/{id}/plan). A refusal keeps every change on screen: a 409 lists the future
  * sessions whose sold or held seats the plan would remove or block, a 400 says what is wrong.

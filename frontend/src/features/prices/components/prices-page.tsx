@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/prices (issue 16): seat zones (name, colour), ticket types and their rules, price cards (zone × ticket type),
+ * /admin/dashboard/prices: seat zones (name, colour), ticket types and their rules, price cards (zone × ticket type),
  * and the rules that suggest a card for a session's day and time. Editing prices never changes an
  * order already made: the server keeps each sold line's breakdown.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/promo-codes (issue 16): the codes page by page with a search by code, how often
+ * /admin/dashboard/promo-codes: the codes page by page with a search by code, how often
  * each was used, and a dialog to create or edit one (kind, value, validity days, total and per-buyer
  * limits, optional films and sessions). Deleting a used code only switches it off (the server
  * decides; the message says which happened).

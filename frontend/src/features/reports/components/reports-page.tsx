@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/reports (issue 17): sales over a period of show dates, grouped as chosen, with refunds,
+ * /admin/dashboard/reports: sales over a period of show dates, grouped as chosen, with refunds,
  * average price and occupancy; a chart for the days; the same table as CSV or XLSX; the distributor's week.
  * Live: a ticket sold or refunded anywhere moves the figures of its show date without a reload.
  */

@@ -4,7 +4,7 @@
  * same hall (409, naming the session in the way), a start in the past and a price that is not a
  * positive whole number of roubles (400 beside the field).
  *
- * A price card (issue 16) is chosen from the cards: the price rules suggest one for the start's
+ * A price card is chosen from the cards: the price rules suggest one for the start's
  * weekday and time (contract's suggestCard) until the manager picks one by hand; with a card the
  * price field shows the card's standard adult price, which the server keeps.
  */

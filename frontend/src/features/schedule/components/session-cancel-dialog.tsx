@@ -1,5 +1,5 @@
 /**
- * «Отменить сеанс» (issue 17, "Sessions change"): a confirmation with a required reason, saying what
+ * «Отменить сеанс» (docs/architecture.md, "Sessions change and ЕАИС"): a confirmation with a required reason, saying what
  * happens to the tickets — paid ones are refunded (online through the payment service, till ones at
  * the counter), orders being paid are cancelled, buyers get a mail with the reason. The server answers
  * how many of each it did (POST /api/schedules/{id}/cancel).

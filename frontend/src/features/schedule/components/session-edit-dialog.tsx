@@ -1,5 +1,5 @@
 /**
- * «Изменить» a session of the back office's schedule (issue 17, "Sessions change"): its start, hall and
+ * «Изменить» a session of the back office's schedule (docs/architecture.md, "Sessions change and ЕАИС"): its start, hall and
  * price card (or its one price), prefilled. Only what was changed is sent (PUT /api/schedules/{id}).
  * A session with tickets sold or being paid may change its prices only: the server's 409 says so in
  * its own words on top of the form, which keeps what was typed.

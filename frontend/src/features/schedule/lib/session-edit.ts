@@ -1,4 +1,4 @@
-/** The session edit form's fields (issue 17, "Sessions change"): prefilled from the list, and what changed. */
+/** The session edit form's fields (docs/architecture.md, "Sessions change and ЕАИС"): prefilled from the list, and what changed. */
 import type { ScheduleUpdateBody, StaffSession } from '@kino/backend/contract';
 
 /** The form's fields as typed: text, as the inputs hold it. */

@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/till: the cashier's till (issue 17). The shift on top (open it with the float first),
+ * /admin/dashboard/till: the cashier's till. The shift on top (open it with the float first),
  * then the sale — session, live hall, tickets, payment — and the refund at the counter beside it. Made for
  * a 1366 × 768 screen and for the keyboard: the keys are named under the heading.
  */

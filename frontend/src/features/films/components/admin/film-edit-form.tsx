@@ -3,8 +3,8 @@
  * trailer, in rental, title, description; the Kinopoisk id read-only; save and reset; the cast and
  * the stills added from Kinopoisk. Checked by the contract's schema before sending, the server's
  * field messages beside the same fields. Roles that may only read see the same page, disabled.
- * 'Без скидок до' (issue 16) is the distributor's condition: no discounts for the film until then.
- * 'Прокатное удостоверение (ПУ)' (issue 17): no session of a film without one goes on sale; ЕАИС reports it.
+ * 'Без скидок до' is the distributor's condition: no discounts for the film until then.
+ * 'Прокатное удостоверение (ПУ)': no session of a film without one goes on sale; ЕАИС reports it.
  */
 import {
   FILM_POSTER_MAX_BYTES,
