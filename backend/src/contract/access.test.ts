@@ -4,7 +4,7 @@ import { API } from './api';
 
 /**
  * docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes,
- * reports, the till and shifts, the cinema's settings after SPEC's items.
+ * reports, the till and shifts, the cinema's documents and settings after SPEC's items.
  */
 const SPEC_MENUS = {
   admin: [
@@ -24,6 +24,7 @@ const SPEC_MENUS = {
     'reports',
     'till',
     'shifts',
+    'documents',
     'settings',
     'home',
   ],

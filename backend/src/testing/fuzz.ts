@@ -260,8 +260,10 @@ export function jsonMutations(schema: JsonSchema, required: boolean): Mutation[]
 /** Wrong texts, for JSON, query, path and form fields alike (`long`: as long as the place allows). */
 function textMutations(schema: JsonSchema, long: string): Mutation[] {
   const out: Mutation[] = CONTROL_TEXTS.map(([label, value]) => ({ label, value, alwaysBad: true }));
-  // A 100 kB text is never welcome; a 4 kB address part may be (a search), so the contract decides.
-  out.push({ label: `${Math.round(long.length / 1000)} kB`, value: long, alwaysBad: long === KB100 });
+  // A 100 kB text is welcome only where the contract says so (a document's body); a 4 kB address part
+  // may be (a search), so the contract decides.
+  const declaredLong = branches(schema).some((b) => (b.maxLength ?? 0) >= long.length);
+  out.push({ label: `${Math.round(long.length / 1000)} kB`, value: long, alwaysBad: long === KB100 && !declaredLong });
   out.push({ label: 'empty', value: '', alwaysBad: false }, { label: 'spaces', value: '   ', alwaysBad: false });
   if (branches(schema).some((b) => b.pattern) || typesOf(schema).has('number')) {
     for (const text of NUMBER_TEXTS) out.push({ label: JSON.stringify(text), value: text, alwaysBad: false });
