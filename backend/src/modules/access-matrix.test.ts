@@ -4,14 +4,18 @@
  * allows — the input here is harmless: ids that do not exist, empty bodies). Refused calls write
  * nothing.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../contract/access';
 import { API, type ApiKey } from '../contract/api';
 import { useTestApi } from '../testing/api';
 import { changedTables, databaseFingerprint, harmlessParams, STAFF_ROLES } from '../testing/contract-calls';
 import { buildSignedInUser } from '../testing/factories';
+import { currentVersions } from './documents/service';
 
 const api = useTestApi();
+// The bundled drafts become the documents' first versions when anyone first reads them; read them once here
+// so that this first read is not counted as a refused call's write.
+beforeAll(() => currentVersions(api.ctx.db));
 const STAFF_ENDPOINTS = (Object.entries(API) as [ApiKey, (typeof API)[ApiKey]][]).filter(
   ([, endpoint]) => endpoint.access.kind === 'staff',
 );

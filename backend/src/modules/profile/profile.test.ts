@@ -32,6 +32,7 @@ describe('GET /api/profile', () => {
       avatar: null,
       provider: 'youth',
       role: 'customer',
+      has_password: true,
     });
   });
 
