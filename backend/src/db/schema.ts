@@ -838,6 +838,36 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * A task sent to the cash register (modules/fiscal): stored with its uuid before it is sent, so a lost
+ * answer is read back by the same uuid and never sent twice (REGISTRIES.md §1.8). `result` is the
+ * register's answer (its fiscalParams for a receipt or a shift document).
+ */
+export const fiscalOperations = pgTable(
+  'fiscal_operations',
+  {
+    id: uuid('id').primaryKey(),
+    /** The task's type: openShift, closeShift, sell, sellReturn, sellCorrection. */
+    kind: varchar('kind', { length: 24 }).notNull(),
+    /** sent (no answer yet), ready, error. */
+    status: varchar('status', { length: 10 }).notNull().default('sent'),
+    shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    task: jsonb('task').notNull(),
+    result: jsonb('result'),
+    errorCode: integer('error_code'),
+    errorDescription: text('error_description'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('fiscal_operations_status_valid', sql`${t.status} in ('sent', 'ready', 'error')`),
+    index('fiscal_operations_shift_idx').on(t.shiftId),
+    index('fiscal_operations_order_idx').on(t.orderId),
+  ],
+);
+
 /** The audit trail: who did what to an order, when, why, through which channel. */
 export const orderEvents = pgTable(
   'order_events',
