@@ -13,6 +13,7 @@ import {
   StaffPageQuerySchema,
 } from './common';
 import { PAYMENT_METHODS, REFUND_METHODS, SHIFT_STATUSES, TILL_METHODS } from './constants';
+import { FiscalDataSchema, RegisterShiftSchema } from './fiscal';
 import { formatRoubles } from './format';
 import { kopecksOf, roublesOf } from './money';
 import { requires, type EndpointMap } from './endpoint';
@@ -64,6 +65,8 @@ export const ShiftSchema = z.strictObject({
   counted: MoneySchema.nullable(),
   /** counted − expected (negative: cash is missing); null while open. */
   difference: z.number().nullable(),
+  /** The cash register's shift (its number, 24-hour deadline, receipts, Z-report); null if it never knew this one. */
+  register: RegisterShiftSchema.nullable(),
 });
 export type ShiftView = z.infer<typeof ShiftSchema>;
 
@@ -138,6 +141,8 @@ export const TillOrderSchema = OrderSchema.extend({
   given: MoneySchema.nullable(),
   change: MoneySchema.nullable(),
   rrn: z.string().nullable(),
+  /** The register's receipt of the sale (cash and card); null for a link, paid online with the provider's receipt. */
+  fiscal: FiscalDataSchema.nullable(),
   /** The tickets to print (with their check-in codes), once paid. */
   tickets: z.array(OwnTicketSchema),
 });

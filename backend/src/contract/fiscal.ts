@@ -1,0 +1,44 @@
+/**
+ * The cash register's part of the till's answers (README, "The cash register"): a receipt's fiscal data
+ * on a counter order, and the register's shift beside Kino's on a shift report. Money in roubles.
+ */
+import { CinemaTimeSchema } from './common';
+import { z } from './zod';
+
+const MoneySchema = z.number().nonnegative();
+
+/** A receipt as the register fiscalised it: what the viewer's paper receipt and the tax office know it by. */
+export const FiscalDataSchema = z.strictObject({
+  document_number: z.number().int(),
+  fiscal_sign: z.string(),
+  fn_number: z.string(),
+  registration_number: z.string(),
+  shift_number: z.number().int(),
+  receipt_number: z.number().int(),
+  /** As the register printed it, in the cinema's time. */
+  datetime: CinemaTimeSchema,
+});
+export type FiscalData = z.infer<typeof FiscalDataSchema>;
+
+/** Money by the receipt's payment type: cash, or electronically (card, SBP). */
+const PaymentTotalsSchema = z.strictObject({ cash: MoneySchema, electronically: MoneySchema });
+
+export const RegisterShiftSchema = z.strictObject({
+  /** The register's own shift number (on every receipt and the Z-report). */
+  shift_number: z.number().int(),
+  /** When the register's shift turns 24 hours old and refuses sales until closed; null once closed. */
+  expires_at: CinemaTimeSchema.nullable(),
+  /** Receipts and return receipts Kino had fiscalised in this shift. */
+  receipts: z.number().int(),
+  /** Their money: sales (приход) and returns (возврат прихода). */
+  totals: z.strictObject({ sell: PaymentTotalsSchema, sell_return: PaymentTotalsSchema }),
+  /** The register's Z-report when this shift closed it: its own count and totals, to compare with Kino's. */
+  z_report: z
+    .strictObject({
+      document_number: z.number().int(),
+      receipts: z.number().int(),
+      totals: z.strictObject({ sell: PaymentTotalsSchema, sell_return: PaymentTotalsSchema }),
+    })
+    .nullable(),
+});
+export type RegisterShift = z.infer<typeof RegisterShiftSchema>;
