@@ -12,6 +12,7 @@ import { ManualClock } from '../../lib/clock';
 import { SeatStore } from '../seats';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { useShop } from '../../testing/orders';
+import { pdfText } from '../../testing/pdf';
 
 type Shop = ReturnType<typeof useShop>;
 let tills = 0;
@@ -134,6 +135,11 @@ describe('the till through the cash register', () => {
       },
     });
     expect(shop.t.ctx.atol.control.shiftStatus().state).toBe('closed');
+    // The report's PDF prints the Z-report beside Kino's figures.
+    const pdf = await shop.t.fetch(`/api/shifts/${cashier.shift.id}/pdf`, { token: cashier.token });
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain(`Касса (ККТ): смена №${params.shiftNumber}`);
+    expect(text).toMatch(/Z-отчёт \(ФД №\d+\): чеков 3/);
   });
 
   it('paper out mid-sale: no sale, no receipt, the seats stay held for the cashier; with paper the same sale goes through', async () => {
