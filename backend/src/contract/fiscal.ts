@@ -2,7 +2,8 @@
  * The cash register's part of the till's answers (README, "The cash register"): a receipt's fiscal data
  * on a counter order, and the register's shift beside Kino's on a shift report. Money in roubles.
  */
-import { CinemaTimeSchema } from './common';
+import { CinemaTimeSchema, IdParamsSchema } from './common';
+import { requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
 const MoneySchema = z.number().nonnegative();
@@ -42,3 +43,32 @@ export const RegisterShiftSchema = z.strictObject({
     .nullable(),
 });
 export type RegisterShift = z.infer<typeof RegisterShiftSchema>;
+
+/** A counter sale taken without its receipt, waiting for its correction receipt (REGISTRIES.md §1.7). */
+export const FiscalCorrectionSchema = z.strictObject({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  total: MoneySchema,
+  reason: z.string(),
+  requested_by: z.strictObject({ id: z.number().int(), fio: z.string() }),
+  created_at: CinemaTimeSchema,
+  /** The correction receipt once issued; null while it waits. */
+  fiscal: FiscalDataSchema.nullable(),
+});
+export type FiscalCorrection = z.infer<typeof FiscalCorrectionSchema>;
+
+export const fiscalEndpoints = {
+  /** Oldest first: the sales taken without a receipt whose correction receipt is still to be issued. */
+  'GET /fiscal/corrections': {
+    summary: 'Продажи без чека, ждущие чека коррекции',
+    access: requires('shifts', 'list'),
+    response: z.array(FiscalCorrectionSchema),
+  },
+  /** Sends sellCorrection to the register; 409 register_refused, 503 register_unavailable, 409 conflict once issued. */
+  'POST /fiscal/corrections/:id/issue': {
+    summary: 'Пробить чек коррекции за продажу без чека',
+    access: requires('shifts', 'list'),
+    params: IdParamsSchema,
+    response: FiscalCorrectionSchema,
+  },
+} as const satisfies EndpointMap;

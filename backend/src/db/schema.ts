@@ -868,6 +868,31 @@ export const fiscalOperations = pgTable(
   ],
 );
 
+/**
+ * A counter sale taken without its receipt (the register down, a manager's override with a reason), queued
+ * for a correction receipt (`sellCorrection`, REGISTRIES.md §1.7) and listed until one is issued.
+ */
+export const fiscalCorrections = pgTable(
+  'fiscal_corrections',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The sell task the register should have printed (a correction receipt repeats it). */
+    task: jsonb('task').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    /** The correction receipt once issued. */
+    operationId: uuid('operation_id').references(() => fiscalOperations.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('fiscal_corrections_order_unique').on(t.orderId)],
+);
+
 /** The audit trail: who did what to an order, when, why, through which channel. */
 export const orderEvents = pgTable(
   'order_events',

@@ -20,8 +20,8 @@ let tills = 0;
 function tillHelpers(shop: Shop) {
   const t = () => shop.t;
   return {
-    async cashierOnShift(float = 1000, fio = 'Ирина Кассир') {
-      const cashier = await buildSignedInUser(t().ctx, { role: 'cashier', fio });
+    async cashierOnShift(float = 1000, fio = 'Ирина Кассир', role: 'cashier' | 'manager' = 'cashier') {
+      const cashier = await buildSignedInUser(t().ctx, { role, fio });
       const open = await t().call('POST /shifts/open', { body: { float, till: `Касса ${++tills}` } }, cashier.token);
       expect(open.status, JSON.stringify(open.body)).toBe(201);
       return { ...cashier, shift: open.body };
@@ -214,6 +214,66 @@ describe('the till through the cash register', () => {
     expect([refused.status, refused.body.error.code]).toEqual([409, 'drawer_short']);
     expect(refused.body.error.message).toMatch(/не хватает наличных/);
     expect(h.journal().filter((j) => j.task.type === 'sellReturn')).toHaveLength(returns);
+  });
+});
+
+describe('sales taken without a receipt', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('on a manager’s override are queued for a correction receipt, listed until it is issued', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const atol = shop.t.ctx.atol.control;
+    atol.setFaults({ offline: true });
+    const body = {
+      schedule_id: session.id,
+      lines: h.lines('r3m3'),
+      method: 'cash',
+      no_receipt_reason: 'ККТ сломалась',
+    };
+    // Only a manager (or the admin) may sell without a receipt.
+    const byCashier = await h.sell(cashier.token, body);
+    expect([byCashier.status, byCashier.body.error.code]).toEqual([403, 'forbidden']);
+    const sale = await h.sell(manager.token, body);
+    atol.setFaults({ offline: false });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body).toMatchObject({ status: 'paid', fiscal: null, receipt_pending: true });
+    expect(h.sells()).toEqual([]);
+
+    expect((await shop.t.call('GET /fiscal/corrections', {}, cashier.token)).status).toBe(403);
+    const listed = await shop.t.call('GET /fiscal/corrections', {}, manager.token);
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        order_id: sale.body.id,
+        total: 300,
+        reason: 'ККТ сломалась',
+        requested_by: { id: manager.user.id, fio: 'Менеджер Олег' },
+        fiscal: null,
+      }),
+    ]);
+
+    const issued = await shop.t.call(
+      'POST /fiscal/corrections/:id/issue',
+      { params: { id: listed.body[0]!.id } },
+      manager.token,
+    );
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.fiscal).toMatchObject({ document_number: expect.any(Number) });
+    const correction = atol.journal.filter((j) => j.task.type === 'sellCorrection');
+    expect(correction).toHaveLength(1);
+    expect(correction[0]).toMatchObject({
+      status: 'ready',
+      task: { correctionType: 'self', total: 300, payments: [{ type: 'cash', sum: 300 }] },
+    });
+    expect((await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body).toEqual([]);
+    const again = await shop.t.call(
+      'POST /fiscal/corrections/:id/issue',
+      { params: { id: listed.body[0]!.id } },
+      manager.token,
+    );
+    expect(again.status).toBe(409);
   });
 });
 

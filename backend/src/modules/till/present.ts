@@ -5,6 +5,7 @@ import type { TillOrder } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import type { AuthUser } from '../auth/tokens';
+import { correctionPending } from '../fiscal/corrections';
 import { saleReceipts } from '../fiscal/receipt';
 import { viewOrder } from '../orders/queries';
 import { presentOwnTicket } from '../tickets/presenter';
@@ -30,6 +31,7 @@ export async function tillOrder(
     change: given === null ? null : roublesOf(given - row!.totalKopecks),
     rrn: row!.cardRrn,
     fiscal,
+    receipt_pending: fiscal === null && (await correctionPending(ctx, orderId)),
     tickets: tickets.map((t) => presentOwnTicket(ctx.config, t)),
   };
 }

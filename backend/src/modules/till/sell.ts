@@ -12,9 +12,11 @@ import { kopecksOf, roublesOf } from '../../contract/money';
 import type { TillOrder, TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict, invalidInput } from '../../lib/errors';
+import { can } from '../../contract/access';
+import { conflict, forbidden, invalidInput } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
 import type { FiscalTask } from '../fiscal/driver';
+import { queueCorrection } from '../fiscal/corrections';
 import { ticketReceipt } from '../fiscal/receipt';
 import { attachReceipt, fiscalise, isRegisterError, voidReceipt } from '../fiscal/sale';
 import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
@@ -35,6 +37,8 @@ export async function sellAtTill(
 ): Promise<TillOrder> {
   const shift = await openShiftOf(ctx.db, seller.id);
   if (!shift) throw noOpenShift();
+  if (body.no_receipt_reason !== undefined && !can(seller.role, 'shifts', 'list'))
+    throw forbidden('Продать без чека может только менеджер или администратор');
   const sessionId = body.schedule_id;
   const session = await sessionOnSale(ctx.db, sessionId);
   if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
@@ -59,6 +63,8 @@ export async function sellAtTill(
   };
   const taken = await takeSeats(deps.store, sessionId, seller.id, seats, seatField);
   let receipt: { id: string; task: FiscalTask; total: number } | undefined;
+  // Sold without its receipt on a manager's override: queued for a correction receipt once the order exists.
+  let unreceipted: FiscalTask | undefined;
   let created: Awaited<ReturnType<typeof placeOrder>>;
   try {
     if (body.method === 'cash' || body.method === 'card') {
@@ -74,8 +80,13 @@ export async function sellAtTill(
         cashier: seller,
         contact: body.contact ?? null,
       });
-      const { id } = await fiscalise(ctx, shift.id, task);
-      receipt = { id, task, total: priced.quote.total };
+      try {
+        const { id } = await fiscalise(ctx, shift.id, task);
+        receipt = { id, task, total: priced.quote.total };
+      } catch (err) {
+        if (!isRegisterError(err) || body.no_receipt_reason === undefined) throw err;
+        unreceipted = task;
+      }
     }
     created = await placeOrder(ctx, deps, {
       sessionId,
@@ -122,6 +133,14 @@ export async function sellAtTill(
     throw err;
   }
   if (receipt) await attachReceipt(ctx, receipt.id, created.orderId);
+  if (unreceipted) {
+    await queueCorrection(ctx, {
+      orderId: created.orderId,
+      task: unreceipted,
+      reason: body.no_receipt_reason!,
+      requestedBy: seller.id,
+    });
+  }
   if (created.paymentId !== null) await startPayment(ctx, created.orderId, created.paymentId);
   return tillOrder(ctx, created.orderId, seller);
 }
