@@ -57,7 +57,23 @@ export const FiscalCorrectionSchema = z.strictObject({
 });
 export type FiscalCorrection = z.infer<typeof FiscalCorrectionSchema>;
 
+/** An X-report the register printed: the shift's figures so far, the shift left open. */
+export const XReportSchema = z.strictObject({
+  shift_number: z.number().int(),
+  document_number: z.number().int(),
+  /** Receipts in the register's shift so far. */
+  receipts: z.number().int(),
+  datetime: CinemaTimeSchema,
+});
+export type XReport = z.infer<typeof XReportSchema>;
+
 export const fiscalEndpoints = {
+  /** On the caller's open shift; 409 no_open_shift without one, register_refused / 503 as for a sale. */
+  'POST /fiscal/report-x': {
+    summary: 'Напечатать X-отчёт кассы (итоги смены без её закрытия)',
+    access: requires('till', 'sell'),
+    response: XReportSchema,
+  },
   /** Oldest first: the sales taken without a receipt whose correction receipt is still to be issued. */
   'GET /fiscal/corrections': {
     summary: 'Продажи без чека, ждущие чека коррекции',

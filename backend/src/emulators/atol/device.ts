@@ -226,6 +226,16 @@ export function createDevice(options: DeviceOptions) {
     return { fiscalParams: { ...params, receiptsCount }, warnings: null };
   }
 
+  /** The shift's figures so far, printed; the shift stays open. */
+  function reportX(task: Json) {
+    requireOperator(task);
+    if (shiftState() === 'closed') throw new TaskError(ATOL_ERRORS.DENIED_IN_CLOSED_SHIFT);
+    requirePrinter(task);
+    const result = { fiscalParams: { ...fiscalParams(), fiscalReceiptNumber: counters.receiptNumberInShift } };
+    save();
+    return result;
+  }
+
   function receipt(type: ReceiptType, task: Json) {
     requireOperator(task);
     if (typeof task.taxationType === 'string' && !TAXATION_TYPES.has(task.taxationType)) {
@@ -336,10 +346,7 @@ export function createDevice(options: DeviceOptions) {
       case 'closeShift':
         return closeShift(t);
       case 'reportX':
-        requireOperator(t);
-        if (shiftState() === 'closed') throw new TaskError(ATOL_ERRORS.DENIED_IN_CLOSED_SHIFT);
-        requirePrinter(t);
-        return { fiscalParams: { ...fiscalParams(), fiscalReceiptNumber: counters.receiptNumberInShift } };
+        return reportX(t);
       case 'getShiftStatus':
         return { shiftStatus: shiftStatus() };
       case 'getShiftTotals':

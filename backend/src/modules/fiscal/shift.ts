@@ -9,6 +9,8 @@ import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
+import type { XReport } from '../../contract/fiscal';
+import { toCinemaTime } from '../../contract/time';
 import { fiscalParamsOf, runOnRegister } from './operations';
 
 /** REGISTRIES.md §1.5: the cashier on every document (the name; no INN is kept in staff profiles). */
@@ -71,4 +73,16 @@ export function shiftExpired() {
     'Смена кассы длится больше 24 часов: закройте смену (Z-отчёт) и откройте новую — до этого касса не продаёт',
     { code: 68 },
   );
+}
+
+/** An X-report on demand: the register prints the shift's figures so far and keeps the shift open. */
+export async function printXReport(ctx: AppContext, shiftId: number, cashier: Pick<AuthUser, 'fio'>): Promise<XReport> {
+  const { result } = await runOnRegister(ctx, { type: 'reportX', operator: operatorOf(cashier) }, { shiftId });
+  const params = fiscalParamsOf(result);
+  return {
+    shift_number: params.shiftNumber,
+    document_number: params.fiscalDocumentNumber,
+    receipts: params.fiscalReceiptNumber ?? 0,
+    datetime: toCinemaTime(new Date(params.fiscalDocumentDateTime)),
+  };
 }

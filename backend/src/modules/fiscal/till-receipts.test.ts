@@ -91,6 +91,12 @@ describe('the till through the cash register', () => {
     expect(h.sells().at(-1)!.task).toMatchObject({ payments: [{ type: 'electronically', sum: 350 }], total: 350 });
     expect(card.body.fiscal).toMatchObject({ receipt_number: 2 });
 
+    // An X-report on demand: the shift's receipts so far, the shift left open.
+    const x = await shop.t.call('POST /fiscal/report-x', {}, cashier.token);
+    expect(x.status, JSON.stringify(x.body)).toBe(200);
+    expect(x.body).toMatchObject({ shift_number: params.shiftNumber, receipts: 2 });
+    expect(shop.t.ctx.atol.control.shiftStatus().state).toBe('opened');
+
     // One cash ticket comes back: a sellReturn of its position, in cash.
     const back = await shop.t.call(
       'POST /till/refunds',
