@@ -17,7 +17,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const ENTRY_SCRIPTS = ['start.ts', 'migrate.ts', 'seed.ts', 'payments-emulator.ts', 'demo.ts'];
+const ENTRY_SCRIPTS = ['start.ts', 'migrate.ts', 'seed.ts', 'payments-emulator.ts', 'register-emulator.ts', 'demo.ts'];
 const ASSET_EXTENSIONS = ['.lua'];
 
 /** Source root → output root. */

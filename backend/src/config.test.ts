@@ -7,6 +7,7 @@ const production = {
   PUBLIC_URL: 'https://kino.example.ru/',
   YOOKASSA_SHOP_ID: '123456',
   YOOKASSA_SECRET_KEY: 'live_secret',
+  ATOL_URL: 'http://127.0.0.1:16732/',
 };
 
 describe('loadConfig', () => {
@@ -27,6 +28,17 @@ describe('loadConfig', () => {
       paymentMode: 'full_payment',
     });
     expect(loadConfig({}).yookassa.shopId).toBeUndefined();
+  });
+
+  it('requires the cash register in production; without it elsewhere the register emulator runs', () => {
+    expect(() => loadConfig({ ...production, ATOL_URL: '' })).toThrow(/ATOL_URL: is required in production/);
+    expect(loadConfig(production).fiscal).toMatchObject({
+      atolUrl: 'http://127.0.0.1:16732',
+      ticketVat: 'none',
+      ticketPaymentMethod: 'fullPayment',
+    });
+    expect(loadConfig({}).fiscal.atolUrl).toBeUndefined();
+    expect(() => loadConfig({ FISCAL_TICKET_VAT: 'vat18' })).toThrow(/FISCAL_TICKET_VAT/);
   });
 
   it('reads the notification sources as addresses and ranges, refusing anything else', () => {

@@ -157,6 +157,33 @@ const EnvSchema = z
     EAIS_LOGIN: optionalText,
     EAIS_PASSWORD: optionalText,
     EAIS_CINEMA_ID: z.string().default('kino-demo'),
+    /**
+     * The cash register for counter sales: ATOL driver v10's web server (REGISTRIES.md §1.2). Unset
+     * outside production: the process starts the register emulator on loopback (modules/fiscal); required
+     * in production.
+     */
+    ATOL_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL, e.g. http://127.0.0.1:16732'),
+    /** How long a task may take on the register (polling its uuid) before the sale is refused. */
+    ATOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
+    /** Receipts: the VAT of a ticket (ATOL's tax.type; cinema tickets are commonly VAT-exempt: none). */
+    FISCAL_TICKET_VAT: z
+      .enum([
+        'none',
+        'vat0',
+        'vat5',
+        'vat7',
+        'vat10',
+        'vat20',
+        'vat22',
+        'vat105',
+        'vat107',
+        'vat110',
+        'vat120',
+        'vat122',
+      ])
+      .default('none'),
+    /** Receipts: the payment method of a ticket sold ahead (fullPayment or fullPrepayment: the accountant decides). */
+    FISCAL_TICKET_PAYMENT_METHOD: z.enum(['fullPayment', 'fullPrepayment']).default('fullPayment'),
     /** Serve the built front end (frontend/dist) from the API process. */
     SERVE_WEB: flag.optional(),
     WEB_DIST: z.string().default(path.join(ROOT_DIR, 'frontend', 'dist')),
@@ -219,6 +246,13 @@ const EnvSchema = z
         code: 'custom',
         path: ['YOOKASSA_SHOP_ID'],
         message: 'and YOOKASSA_SECRET_KEY are required in production (the shop id and secret key of the YooKassa shop)',
+      });
+    }
+    if (!env.ATOL_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ATOL_URL'],
+        message: 'is required in production: the cash register web server, e.g. http://127.0.0.1:16732',
       });
     }
     if (!env.PUBLIC_URL) {
@@ -329,6 +363,13 @@ function toConfig(env: ParsedEnv) {
       password: env.EAIS_PASSWORD,
       cinemaId: env.EAIS_CINEMA_ID,
       dir: path.join(dataDir, 'eais'),
+    },
+    fiscal: {
+      /** Unset outside production: the process starts the register emulator (modules/fiscal/embedded). */
+      atolUrl: env.ATOL_URL?.replace(/\/+$/, ''),
+      timeoutMs: Math.round(env.ATOL_TIMEOUT_SECONDS * 1000),
+      ticketVat: env.FISCAL_TICKET_VAT,
+      ticketPaymentMethod: env.FISCAL_TICKET_PAYMENT_METHOD,
     },
     serveWeb: env.SERVE_WEB ?? env.NODE_ENV !== 'test',
     webDist: path.resolve(env.WEB_DIST),

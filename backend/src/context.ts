@@ -9,6 +9,8 @@ import { openDatabase, type Database, type Db } from './db';
 import { systemClock, type Clock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
+import { fiscalDriverFor, type FiscalDriver } from './modules/fiscal';
+import { startEmbeddedRegister } from './modules/fiscal/embedded';
 import { paymentProviderFor, type PaymentProvider } from './modules/payments';
 import { startEmbeddedPayments } from './modules/payments/embedded';
 import { createQueues, type Queues } from './queues';
@@ -25,6 +27,8 @@ export interface AppContext {
   queues: Queues;
   /** The payment provider (YooKassa, or its emulator in the demo and the tests). */
   payments: PaymentProvider;
+  /** The cash register of counter sales (ATOL's web server, or its emulator in the demo and the tests). */
+  fiscal: FiscalDriver;
   /** "Now" for every rule that asks (docs/architecture.md, "The clock"); the system clock outside tests. */
   clock: Clock;
   close(): Promise<void>;
@@ -57,6 +61,7 @@ export function createContext({ config, database, redisUrl, logger, clock, onClo
     keys: new RedisKeys(config.redisPrefix),
     queues,
     payments: paymentProviderFor(config, log),
+    fiscal: fiscalDriverFor(config, log),
     clock: clock ?? systemClock,
     /** Runs every shutdown step even when one fails, then reports the first failure. */
     async close() {
@@ -76,7 +81,9 @@ export async function bootstrap(config: Config, logger: Logger = createLogger(co
   const embeddedRedis = config.redisUrl ? undefined : await startEmbeddedRedis(config.dataDir, logger);
   const redisUrl = config.redisUrl ?? embeddedRedis!.url;
   const embeddedPayments = await startEmbeddedPayments(config, logger);
+  const embeddedRegister = await startEmbeddedRegister(embeddedPayments?.config ?? config, logger);
   const stopEmbedded = async () => {
+    await embeddedRegister?.emulator.close();
     await embeddedPayments?.emulator.close();
     await embeddedRedis?.stop();
   };
@@ -86,7 +93,7 @@ export async function bootstrap(config: Config, logger: Logger = createLogger(co
     await database.migrate();
     logger.info({ driver: database.driver }, 'database ready');
     return createContext({
-      config: embeddedPayments?.config ?? config,
+      config: embeddedRegister?.config ?? embeddedPayments?.config ?? config,
       database,
       redisUrl,
       logger,

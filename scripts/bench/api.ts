@@ -145,6 +145,8 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Required in production; nothing here sells at the till, so no register answers it.
+      ATOL_URL: 'http://127.0.0.1:16732',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
       // The pages rendered on the server are measured too (the built site: `npm run build`).
       SERVE_WEB: '1',

@@ -33,6 +33,8 @@ const config = loadConfig({
   REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX,
   SERVE_WEB: '0',
   PUBLIC_URL: 'http://127.0.0.1',
+  // Required in production; nothing here sells at the till, so no register answers it.
+  ATOL_URL: 'http://127.0.0.1:16732',
   // The runner's provider (the YooKassa emulator); its notifications come from loopback.
   YOOKASSA_API_URL: process.env.YOOKASSA_API_URL,
   YOOKASSA_SHOP_ID: process.env.YOOKASSA_SHOP_ID,

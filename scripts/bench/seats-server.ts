@@ -33,6 +33,8 @@ const config = loadConfig({
   SERVE_WEB: '0',
   // Production wants the site's address for links; the benchmark sends none.
   PUBLIC_URL: 'http://127.0.0.1',
+  // Required in production; nothing here sells at the till, so no register answers it.
+  ATOL_URL: 'http://127.0.0.1:16732',
 });
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL || undefined });
 const ctx = createContext({ config, database, redisUrl: config.redisUrl! });

@@ -183,6 +183,8 @@ async function main() {
     SERVE_WEB: '1',
     // Canonical addresses and preview images name the address Lighthouse opens.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Required in production; nothing here sells at the till, so no register answers it.
+    ATOL_URL: 'http://127.0.0.1:16732',
   });
   const ctx = await bootstrap(config);
   const chrome = await launch({

@@ -75,6 +75,10 @@ describe('the till', () => {
       () => document.querySelector('[data-testid="shift-expected"]')?.textContent?.replace(/\s/g, ' ') === '1 000 ₽',
     );
     expect(await till.$('a::-p-text(Отчёт смены)')).not.toBeNull();
+    // The cash register's shift opened with it: its 24 hours count down on the strip.
+    expect(await textOf(till, '[data-testid="register-countdown"]')).toMatch(
+      /^Смена кассы №\d+: до 24 часов осталось 2[34] ч/,
+    );
     const shift = (await db.query.shifts.findMany()).find((s) => s.cashierId === cashier.id)!;
     expect(await till.$eval('a::-p-text(Отчёт смены)', (a) => a.getAttribute('href'))).toBe(
       `/admin/dashboard/shifts/${shift.id}`,
@@ -114,12 +118,24 @@ describe('the till', () => {
     await till.$eval('input[name=given]', (input) => (input as HTMLInputElement).select());
     await till.keyboard.type('2000');
     await till.waitForFunction(() => document.body.innerText.replace(/\s/g, ' ').includes('Сдача: 950 ₽'));
+    // The register is out of paper: no sale, the message says what to do, the seats stay the cashier's.
+    site.ctx.atol.control.setFaults({ paperOut: true });
+    await till.$eval('main h1', (h) => (h as HTMLElement).click());
+    await till.keyboard.press('Enter');
+    await till.waitForSelector('::-p-text(В кассе закончилась бумага: заправьте чековую ленту и повторите)');
+    expect(await ordersOfSession()).toEqual([]);
+    expect((await seatsMarked(till, hall, 'выбрано')).sort()).toEqual(picked);
+    site.ctx.atol.control.setFaults({ paperOut: false });
     await till.$eval('main h1', (h) => (h as HTMLElement).click());
     await till.keyboard.press('Enter');
     const result = await till.waitForSelector('#till-result-title');
     expect(await result!.evaluate((h) => h.textContent?.replace(/\s/g, ' '))).toBe('Продано 3 билета на 1 050 ₽');
     expect(await textOf(till, 'section[aria-labelledby="till-result-title"]')).toContain('Сдача: 950 ₽');
     expect(await till.evaluate(() => document.activeElement?.id)).toBe('till-result-title');
+    // The receipt the register printed: its fiscal data beside the sale.
+    const receipt = await textOf(till, '[data-testid="fiscal-receipt"]');
+    expect(receipt).toMatch(/Чек №1, смена кассы №\d+/);
+    expect(receipt).toMatch(/ФД \d+ ФП \d{10} ФН \d{16}/);
 
     // The sale left the viewer's map without a reload; the shift expects the cash taken.
     for (const seat of picked) await viewer.waitForSelector(`dialog button[aria-label="${seatLabel(seat)}, продано"]`);

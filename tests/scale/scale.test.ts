@@ -59,6 +59,8 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
     HOST: '127.0.0.1',
     // Required in production; links in mails are not what this test looks at.
     PUBLIC_URL: 'http://127.0.0.1:8080',
+    // Required in production; nothing here sells at the till, so no register answers it.
+    ATOL_URL: 'http://127.0.0.1:16732',
     SERVE_WEB: '0',
   };
   let ctx: AppContext;

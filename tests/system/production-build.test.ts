@@ -19,6 +19,8 @@ const PRODUCTION = {
   YOOKASSA_API_URL: 'http://127.0.0.1:9/v3',
   YOOKASSA_SHOP_ID: 'test-shop',
   YOOKASSA_SECRET_KEY: 'test-secret',
+  // And a cash register; nothing here sells at the till.
+  ATOL_URL: 'http://127.0.0.1:9',
 };
 
 /** A compiled script run by plain node, with only the environment given. */

@@ -11,6 +11,7 @@ import { documentEndpoints } from './documents';
 import type { EndpointKey, EndpointMap, InputOf, NeedsNoInput, OutputOf } from './endpoint';
 import { favouriteEndpoints } from './favourites';
 import { filmEndpoints } from './films';
+import { fiscalEndpoints } from './fiscal';
 import { healthEndpoints } from './health';
 import { newsEndpoints } from './news';
 import { orderEndpoints } from './orders';
@@ -48,6 +49,7 @@ export const ENDPOINT_GROUPS = [
   ticketEndpoints,
   orderEndpoints,
   tillEndpoints,
+  fiscalEndpoints,
   planEndpoints,
   priceEndpoints,
   dashboardEndpoints,

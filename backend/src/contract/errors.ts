@@ -67,6 +67,15 @@ export const ERROR_CODES = {
   shift_open: 409,
   /** 409: the shift is closed already. */
   shift_closed: 409,
+  /**
+   * 409: the cash register refused the document (no paper, cover open, the shift expired…): nothing was
+   * sold or refunded; details.code is the register's error code, the message says what to do.
+   */
+  register_refused: 409,
+  /** 503: the cash register did not answer (offline, or no answer in time); details.operation names the task. */
+  register_unavailable: 503,
+  /** 409: a cash refund larger than the cash in the drawer. */
+  drawer_short: 409,
   /** 503: film import is off: no Kinopoisk API key is configured (KINOPOISK_API_KEY). */
   import_not_configured: 503,
   /** 404: Kinopoisk has no film with this id. */

@@ -25,6 +25,7 @@ export * from './seats';
 export * from './events';
 export * from './tickets';
 export * from './orders';
+export * from './fiscal';
 export * from './till';
 export * from './money';
 export * from './quote';

@@ -13,6 +13,7 @@ import {
   StaffPageQuerySchema,
 } from './common';
 import { PAYMENT_METHODS, REFUND_METHODS, SHIFT_STATUSES, TILL_METHODS } from './constants';
+import { FiscalDataSchema, RegisterShiftSchema } from './fiscal';
 import { formatRoubles } from './format';
 import { kopecksOf, roublesOf } from './money';
 import { requires, type EndpointMap } from './endpoint';
@@ -69,6 +70,8 @@ export const ShiftSchema = z.strictObject({
   counted: MoneySchema.nullable(),
   /** counted − expected (negative: cash is missing); null while open. */
   difference: z.number().nullable(),
+  /** The cash register's shift (its number, 24-hour deadline, receipts, Z-report); null if it never knew this one. */
+  register: RegisterShiftSchema.nullable(),
 });
 export type ShiftView = z.infer<typeof ShiftSchema>;
 
@@ -125,11 +128,18 @@ export const TillOrderBodySchema = QuoteBodySchema.extend({
     .optional(),
   /** Where the tickets (and for a link, the payment link) go: an e-mail typed at the counter. */
   contact: EmailSchema.optional(),
+  /**
+   * A manager's override: if the cash register cannot print the receipt, sell anyway and queue the sale
+   * for a correction receipt, for this reason (managers and the admin only).
+   */
+  no_receipt_reason: z.string().trim().min(3, 'Напишите причину').max(500, 'Не больше 500 символов').optional(),
 }).superRefine((body, ctx) => {
   if (body.given !== undefined && body.method !== 'cash')
     ctx.addIssue({ code: 'custom', path: ['given'], message: 'Полученная сумма — только для оплаты наличными' });
   if (body.rrn !== undefined && body.method !== 'card')
     ctx.addIssue({ code: 'custom', path: ['rrn'], message: 'RRN — только для оплаты картой' });
+  if (body.no_receipt_reason !== undefined && body.method === 'link')
+    ctx.addIssue({ code: 'custom', path: ['no_receipt_reason'], message: 'Чек по ссылке пробивает платёжный сервис' });
   if (body.method === 'link' && !body.contact)
     ctx.addIssue({ code: 'custom', path: ['contact'], message: 'Укажите почту: на неё придёт ссылка на оплату' });
 });
@@ -143,6 +153,10 @@ export const TillOrderSchema = OrderSchema.extend({
   given: MoneySchema.nullable(),
   change: MoneySchema.nullable(),
   rrn: z.string().nullable(),
+  /** The register's receipt of the sale (cash and card); null for a link, paid online with the provider's receipt. */
+  fiscal: FiscalDataSchema.nullable(),
+  /** Sold without a receipt on a manager's override: its correction receipt is queued. */
+  receipt_pending: z.boolean(),
   /** The tickets to print (with their check-in codes), once paid. */
   tickets: z.array(OwnTicketSchema),
 });

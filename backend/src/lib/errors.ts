@@ -51,6 +51,8 @@ export const conflict = (
     | 'no_open_shift'
     | 'shift_open'
     | 'shift_closed'
+    | 'register_refused'
+    | 'drawer_short'
   >,
   message: string,
   details?: unknown,

@@ -27,6 +27,7 @@ import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { seatRoutes } from './seats/routes';
 import { settingsRoutes } from './settings/routes';
+import { fiscalRoutes } from './fiscal/routes';
 import { shiftRoutes } from './shifts/routes';
 import { stockRoutes } from './stocks/routes';
 import { ticketRoutes } from './tickets/routes';
@@ -59,6 +60,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         orderRoutes(ctx),
         shiftRoutes(ctx),
         tillRoutes(ctx),
+        fiscalRoutes(ctx),
         priceRoutes(ctx),
         dashboardRoutes(ctx),
         userRoutes(ctx),

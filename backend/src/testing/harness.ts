@@ -16,6 +16,7 @@ import { requestLine } from '../contract/endpoint';
 import type { ErrorBody } from '../contract/errors';
 import { loadConfig, type Config } from '../config';
 import { createContext, type AppContext } from '../context';
+import { startAtolEmulator, type AtolEmulator } from '../emulators/atol';
 import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa';
 import { NOTIFICATIONS_PATH } from '../modules/payments/embedded';
 import { openDatabase, type Database } from '../db';
@@ -75,6 +76,8 @@ export interface TestContext extends AppContext {
   dataDir: string;
   /** The payment provider: a YooKassa emulator on loopback, of this context alone (`emulator.control` plays the buyer). */
   emulator: YooKassaEmulator;
+  /** The cash register: an ATOL web-server emulator on loopback, of this context alone, on its clock. */
+  atol: AtolEmulator;
 }
 
 /** Notifications come again quickly in tests (YooKassa waits from 10 s to a day). */
@@ -86,6 +89,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const redisUrl = options.redisUrl ?? inject('redisUrl');
   const prefix = `kino-test:${randomUUID().slice(0, 8)}`;
   const emulator = await startYooKassaEmulator({ redeliveryDelaysMs: REDELIVERY_MS });
+  const atol = await startAtolEmulator({
+    dataDir,
+    latencyMs: 0,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -99,6 +107,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     YOOKASSA_SHOP_ID: emulator.shopId,
     YOOKASSA_SECRET_KEY: emulator.secretKey,
     YOOKASSA_NOTIFICATION_SOURCES: '127.0.0.1/32,::1/128',
+    ATOL_URL: atol.url,
     ...options.env,
   });
   const { database, drop } = await isolatedDatabase();
@@ -110,6 +119,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...(options.clock ? { clock: options.clock } : {}),
     onClose: async () => {
       await emulator.close();
+      await atol.close();
       await drop();
       await deleteKeysUnder(redisUrl, prefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -120,7 +130,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await ctx.close();
       throw err;
     });
-  return { ...ctx, dataDir, emulator };
+  return { ...ctx, dataDir, emulator, atol };
 }
 
 export interface TestApi {

@@ -141,6 +141,40 @@ function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView, cinema: string) {
     money('Разница', differenceText(shift.difference), true, shift.difference === 0 ? '#000000' : '#b91c1c');
   }
 
+  const register = shift.register;
+  if (register) {
+    doc.moveDown(1);
+    doc
+      .font('bold')
+      .fontSize(13)
+      .fillColor('#000000')
+      .text(`Касса (ККТ): смена №${register.shift_number}`, x, doc.y, { width });
+    doc.moveDown(0.3);
+    const z = register.z_report;
+    money('Чеков Kino (приход и возврат)', String(register.receipts));
+    money(
+      'Чеки: приход наличными / безналичными',
+      `${formatRoubles(register.totals.sell.cash)} / ${formatRoubles(register.totals.sell.electronically)}`,
+    );
+    money(
+      'Чеки: возврат наличными / безналичными',
+      `${formatRoubles(register.totals.sell_return.cash)} / ${formatRoubles(register.totals.sell_return.electronically)}`,
+    );
+    if (z) {
+      money(`Z-отчёт (ФД №${z.document_number}): чеков`, String(z.receipts), true);
+      money(
+        'Z-отчёт: приход наличными / безналичными',
+        `${formatRoubles(z.totals.sell.cash)} / ${formatRoubles(z.totals.sell.electronically)}`,
+        true,
+      );
+      money(
+        'Z-отчёт: возврат наличными / безналичными',
+        `${formatRoubles(z.totals.sell_return.cash)} / ${formatRoubles(z.totals.sell_return.electronically)}`,
+        true,
+      );
+    }
+  }
+
   doc
     .font('regular')
     .fontSize(8)

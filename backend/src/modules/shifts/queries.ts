@@ -6,6 +6,7 @@ import type { ShiftView } from '../../contract/till';
 import { toCinemaTime } from '../../contract/time';
 import type { Db, Tx } from '../../db';
 import { schema } from '../../db';
+import { registerShifts } from '../fiscal/report';
 
 const { shifts, orders, tickets, refunds, users } = schema;
 
@@ -105,8 +106,9 @@ const inRoubles = <M extends string>(totals: ByMethod<M>) =>
 /** Shifts' reports, in the order given (expected as fixed at closing once closed). */
 export async function presentShifts(db: Db | Tx, rows: ShiftRow[]): Promise<ShiftView[]> {
   const cashierIds = [...new Set(rows.map((s) => s.cashierId))];
-  const [figures, cashiers] = await Promise.all([
+  const [figures, registers, cashiers] = await Promise.all([
     figuresOf(db, rows),
+    registerShifts(db, rows),
     cashierIds.length === 0
       ? []
       : db.select({ id: users.id, fio: users.fio }).from(users).where(inArray(users.id, cashierIds)),
@@ -128,6 +130,7 @@ export async function presentShifts(db: Db | Tx, rows: ShiftRow[]): Promise<Shif
       expected: roublesOf(expected),
       counted: shift.countedKopecks === null ? null : roublesOf(shift.countedKopecks),
       difference: shift.countedKopecks === null ? null : roublesOf(shift.countedKopecks - expected),
+      register: registers.get(shift.id) ?? null,
     };
   });
 }

@@ -5,6 +5,8 @@ import type { TillOrder } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import type { AuthUser } from '../auth/tokens';
+import { correctionPending } from '../fiscal/corrections';
+import { saleReceipts } from '../fiscal/receipt';
 import { viewOrder } from '../orders/queries';
 import { presentOwnTicket } from '../tickets/presenter';
 import { findTicketsWithRelations } from '../tickets/queries';
@@ -19,6 +21,7 @@ export async function tillOrder(
   const sold = view.lines.filter((l) => l.status === 'paid').map((l) => l.ticket_id);
   const tickets = sold.length > 0 ? await findTicketsWithRelations(ctx.db, sold) : [];
   const given = row!.cashGivenKopecks;
+  const fiscal = (await saleReceipts(ctx, [orderId])).get(orderId) ?? null;
   return {
     ...view,
     payment_method: row!.paymentMethod,
@@ -27,6 +30,8 @@ export async function tillOrder(
     given: given === null ? null : roublesOf(given),
     change: given === null ? null : roublesOf(given - row!.totalKopecks),
     rrn: row!.cardRrn,
+    fiscal,
+    receipt_pending: fiscal === null && (await correctionPending(ctx, orderId)),
     tickets: tickets.map((t) => presentOwnTicket(ctx.config, t)),
   };
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
+import { attachReturn, returnReceipt } from '../fiscal/refund';
 import { declineMessage } from '../orders/decline';
 import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';
@@ -55,6 +56,11 @@ export async function refundAtCounter(
   const method = ticket.order.paymentMethod === 'online' ? ('provider' as const) : ticket.order.paymentMethod;
   const shift = await openShiftOf(ctx.db, staff.id);
   if (method !== 'provider' && !shift) throw noOpenShift();
+  // Cash and card go back with the register's return receipt, issued first (modules/fiscal/refund.ts).
+  const returned =
+    method === 'provider' || ticket.status !== 'paid'
+      ? null
+      : await returnReceipt(ctx, { ticket, method, shift: shift!, staff });
   const [refundId] = await requestRefunds(ctx, {
     orderId: ticket.orderId,
     ticketIds: [ticket.id],
@@ -64,6 +70,7 @@ export async function refundAtCounter(
     shiftId: shift?.id ?? null,
   });
   if (refundId === undefined) throw conflict('order_closed', 'Билет не был оплачен: возвращать нечего');
+  if (returned) await attachReturn(ctx, returned, refundId);
   await executeRefund(ctx, refundId);
   const order = await staffOrder(ctx, ticket.orderId);
   const refund = order.lines.find((l) => l.ticket_id === ticket.id)?.refund;

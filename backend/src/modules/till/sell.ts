@@ -4,17 +4,24 @@
  * transaction (a shift closing meanwhile refuses the sale). Cash and card are paid at once: the tickets are
  * sold, every map shows the seats sold, and the contact (if typed) gets them by mail. A link is the online
  * flow: a pending order whose confirmation_url the buyer pays at (the provider's receipt goes to the contact).
+ * Cash and card are sold only once the cash register printed their receipt (modules/fiscal): a register
+ * that refuses makes no sale and leaves the seats held for the cashier to try again.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { kopecksOf, roublesOf } from '../../contract/money';
 import type { TillOrder, TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict, invalidInput } from '../../lib/errors';
+import { can } from '../../contract/access';
+import { conflict, forbidden, invalidInput } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
+import type { FiscalTask } from '../fiscal/driver';
+import { queueCorrection } from '../fiscal/corrections';
+import { ticketReceipt } from '../fiscal/receipt';
+import { attachReceipt, fiscalise, isRegisterError, voidReceipt } from '../fiscal/sale';
 import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
 import { startPayment } from '../orders/start-payment';
-import { sessionOnSale } from '../prices/quoting';
+import { priceLines, sessionOnSale, sessionPricing, type PricedOrder } from '../prices/quoting';
 import { openShiftOf } from '../shifts/queries';
 import { tillOrder } from './present';
 import { releaseSeats, takeSeats } from './take-seats';
@@ -30,6 +37,8 @@ export async function sellAtTill(
 ): Promise<TillOrder> {
   const shift = await openShiftOf(ctx.db, seller.id);
   if (!shift) throw noOpenShift();
+  if (body.no_receipt_reason !== undefined && !can(seller.role, 'shifts', 'list'))
+    throw forbidden('Продать без чека может только менеджер или администратор');
   const sessionId = body.schedule_id;
   const session = await sessionOnSale(ctx.db, sessionId);
   if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
@@ -42,9 +51,43 @@ export async function sellAtTill(
   const paidAtOnce = body.method !== 'link';
 
   const seatField = (seat: string) => `lines.${body.lines.findIndex((l) => l.seat_number === seat)}.seat_number`;
+  const refuseBadPayment = (priced: PricedOrder) => {
+    if (request.promoCode && priced.promoError) throw invalidInput({ promo_code: priced.promoError });
+    const total = priced.quote.total;
+    if (body.method === 'cash' && body.given !== undefined && kopecksOf(body.given) < total) {
+      throw invalidInput(
+        { given: `Получено меньше суммы заказа: ${roublesOf(total)} ₽` },
+        'Полученной суммы не хватает',
+      );
+    }
+  };
   const taken = await takeSeats(deps.store, sessionId, seller.id, seats, seatField);
+  let receipt: { id: string; task: FiscalTask; total: number } | undefined;
+  // Sold without its receipt on a manager's override: queued for a correction receipt once the order exists.
+  let unreceipted: FiscalTask | undefined;
   let created: Awaited<ReturnType<typeof placeOrder>>;
   try {
+    if (body.method === 'cash' || body.method === 'card') {
+      const priced = await priceLines(ctx.db, await sessionPricing(ctx.db, sessionId), request);
+      refuseBadPayment(priced);
+      const task = await ticketReceipt(ctx, 'sell', {
+        sessionId,
+        lines: priced.quote.lines.map((l) => ({ seat: l.seat, price: l.price })),
+        payment:
+          body.method === 'cash'
+            ? { type: 'cash', given: body.given === undefined ? priced.quote.total : kopecksOf(body.given) }
+            : { type: 'electronically', given: priced.quote.total },
+        cashier: seller,
+        contact: body.contact ?? null,
+      });
+      try {
+        const { id } = await fiscalise(ctx, shift.id, task);
+        receipt = { id, task, total: priced.quote.total };
+      } catch (err) {
+        if (!isRegisterError(err) || body.no_receipt_reason === undefined) throw err;
+        unreceipted = task;
+      }
+    }
     created = await placeOrder(ctx, deps, {
       sessionId,
       seats,
@@ -52,13 +95,11 @@ export async function sellAtTill(
       holder: seller.id,
       seatField,
       accept: async (priced, tx) => {
-        if (request.promoCode && priced.promoError) throw invalidInput({ promo_code: priced.promoError });
-        const total = priced.quote.total;
-        if (body.method === 'cash' && body.given !== undefined && kopecksOf(body.given) < total) {
-          throw invalidInput(
-            { given: `Получено меньше суммы заказа: ${roublesOf(total)} ₽` },
-            'Полученной суммы не хватает',
-          );
+        refuseBadPayment(priced);
+        if (receipt && priced.quote.total !== receipt.total) {
+          throw conflict('price_changed', 'Цена изменилась, пока печатался чек: чек возвращён, продайте заново', {
+            price: roublesOf(priced.quote.total),
+          });
         }
         const [open] = await tx
           .select({ id: schema.shifts.id })
@@ -85,8 +126,20 @@ export async function sellAtTill(
       action: paidAtOnce ? 'sold_at_till' : 'created',
     });
   } catch (err) {
+    // The register refused: nothing was sold, the seats stay the cashier's for another try.
+    if (isRegisterError(err)) throw err;
+    if (receipt) await voidReceipt(ctx, shift.id, receipt.task);
     await releaseSeats(deps.store, sessionId, seller.id, taken);
     throw err;
+  }
+  if (receipt) await attachReceipt(ctx, receipt.id, created.orderId);
+  if (unreceipted) {
+    await queueCorrection(ctx, {
+      orderId: created.orderId,
+      task: unreceipted,
+      reason: body.no_receipt_reason!,
+      requestedBy: seller.id,
+    });
   }
   if (created.paymentId !== null) await startPayment(ctx, created.orderId, created.paymentId);
   return tillOrder(ctx, created.orderId, seller);

@@ -1,6 +1,7 @@
 /**
  * /admin/dashboard/shifts/{id}: the shift's report as a page — the till and the cashier, sales and refunds by
- * method, the cash (float, taken, given back, expected, counted, the difference marked when there is one) —
+ * method, the cash register's receipts and Z-report beside them, the cash (float, taken, given back,
+ * expected, counted, the difference marked when there is one) —
  * with its PDF, and while it is open, for whoever may close it, the close form.
  */
 import {
@@ -26,6 +27,7 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { downloadShiftPdf, useShift } from '../api/shifts';
 import { CloseShiftForm } from './close-shift-form';
 import { Difference } from './difference';
+import { RegisterReport } from './register-report';
 import styles from './shifts.module.css';
 
 const missing = <Missing title="Смена не найдена" back={{ to: paths.adminShifts, label: 'Все смены' }} />;
@@ -84,6 +86,8 @@ function ShiftReport({ shift, refresh }: { shift: ShiftView; refresh: () => Prom
           rows={REFUND_METHODS.map((m) => [REFUND_METHOD_LABELS[m], shift.refunds[m]!])}
         />
       </div>
+
+      <RegisterReport shift={shift} />
 
       <section className={styles.section} aria-labelledby={`${titleId}-cash`}>
         <h2 id={`${titleId}-cash`}>Наличные в кассе</h2>

@@ -1,9 +1,15 @@
 /**
  * The sale made: the change to give (cash), the card's RRN, or the link sent for payment; the tickets; and
- * their PDFs for the printer (80 mm thermal strip or A4), then «Новая продажа». It takes the focus and is
- * announced, so the cashier hears the change without looking.
+ * their PDFs for the printer (80 mm thermal strip or A4), the cash register's receipt (its fiscal data),
+ * then «Новая продажа». It takes the focus and is announced, so the cashier hears the change without looking.
  */
-import { formatRoubles, PAYMENT_METHOD_LABELS, seatLabel, type TillOrder } from '@kino/backend/contract';
+import {
+  formatRoubles,
+  formatShortTime,
+  PAYMENT_METHOD_LABELS,
+  seatLabel,
+  type TillOrder,
+} from '@kino/backend/contract';
 import { useEffect, useRef, useState } from 'react';
 import { plural } from '../../../shared/lib/format';
 import { downloadTillTickets, openTillTickets, type PrintFormat } from '../api/sale';
@@ -54,6 +60,21 @@ export function SaleResult({ order, contact, onNew }: { order: TillOrder; contac
           Заказ №{order.id}, {PAYMENT_METHOD_LABELS[order.payment_method].toLowerCase()}.
         </p>
       </div>
+      {order.fiscal && (
+        <dl className={styles.fiscal} aria-label="Кассовый чек" data-testid="fiscal-receipt">
+          <dt>Чек</dt>
+          <dd>
+            №{order.fiscal.receipt_number}, смена кассы №{order.fiscal.shift_number},{' '}
+            {formatShortTime(order.fiscal.datetime)}
+          </dd>
+          <dt>ФД</dt>
+          <dd>{order.fiscal.document_number}</dd>
+          <dt>ФП</dt>
+          <dd>{order.fiscal.fiscal_sign}</dd>
+          <dt>ФН</dt>
+          <dd>{order.fiscal.fn_number}</dd>
+        </dl>
+      )}
       {!paid && order.confirmation_url && (
         <p>
           <a href={order.confirmation_url} target="_blank" rel="noreferrer">

@@ -1,7 +1,7 @@
 /**
  * The shift strip above the till: with no open shift, the form that opens one with the float in the drawer
  * (nothing is sold until then); with one, the till's name, when it opened, the cash expected in the drawer
- * now, and the link to the shift's report.
+ * now, the cash register's shift and its 24-hour countdown, and the link to the shift's report.
  */
 import {
   DEFAULT_TILL,
@@ -18,6 +18,7 @@ import { ErrorState } from '../../../shared/ui/query-state';
 import { type useCurrentShift, useOpenShift } from '../api/shift';
 import { parseRoubles } from '../lib/cash';
 import { tillFailure } from '../lib/failure';
+import { RegisterCountdown } from './register-countdown';
 import styles from './till.module.css';
 
 export function ShiftStrip({ current }: { current: ReturnType<typeof useCurrentShift> }) {
@@ -40,6 +41,7 @@ function OpenShift({ shift }: { shift: ShiftView }) {
         <span>
           В кассе ожидается <strong data-testid="shift-expected">{formatRoubles(shift.expected)}</strong>
         </span>
+        <RegisterCountdown register={shift.register} />
       </p>
       <Link to={paths.adminShift(shift.id)} className={styles.stripLink}>
         Отчёт смены

@@ -1,0 +1,313 @@
+/**
+ * The till through the cash register, against real PGlite/PostgreSQL, Redis and the ATOL web-server
+ * emulator on loopback: a shift is the register's shift, every counter sale is a `sell` and every counter
+ * refund a `sellReturn` with the right positions and sums, the shift report and the Z-report agree, and
+ * every fault of the register (paper out, offline, an expired shift, a lost answer) leaves no sale without
+ * its receipt and no receipt without its sale.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { schema } from '../../db';
+import { ManualClock } from '../../lib/clock';
+import { SeatStore } from '../seats';
+import { buildSession, buildSignedInUser } from '../../testing/factories';
+import { useShop } from '../../testing/orders';
+import { pdfText } from '../../testing/pdf';
+
+type Shop = ReturnType<typeof useShop>;
+let tills = 0;
+
+function tillHelpers(shop: Shop) {
+  const t = () => shop.t;
+  return {
+    async cashierOnShift(float = 1000, fio = 'Ирина Кассир', role: 'cashier' | 'manager' = 'cashier') {
+      const cashier = await buildSignedInUser(t().ctx, { role, fio });
+      const open = await t().call('POST /shifts/open', { body: { float, till: `Касса ${++tills}` } }, cashier.token);
+      expect(open.status, JSON.stringify(open.body)).toBe(201);
+      return { ...cashier, shift: open.body };
+    },
+    sell: (token: string, body: unknown) => t().call('POST /till/orders', { body }, token),
+    lines: (...seats: string[]) => seats.map((seat_number) => ({ seat_number })),
+    journal: () => t().ctx.atol.control.journal,
+    sells: () => t().ctx.atol.control.journal.filter((j) => j.task.type === 'sell' && j.status === 'ready'),
+    ordersOf: (sessionId: number) =>
+      t().ctx.db.select().from(schema.orders).where(eq(schema.orders.sessionId, sessionId)),
+    heldFor: async (sessionId: number, cashierId: number) =>
+      (await new SeatStore(t().ctx).snapshot(sessionId, cashierId)).mine,
+  };
+}
+
+describe('the till through the cash register', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('opens the register with the shift, sells with receipts, refunds with a return receipt and closes with a Z-report that agrees', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 350 });
+    const cashier = await h.cashierOnShift(1000, 'Петрова Анна');
+    const opened = h.journal().find((j) => j.task.type === 'openShift');
+    expect(opened).toMatchObject({ status: 'ready', task: { operator: { name: 'Петрова Анна' } } });
+    expect(cashier.shift.register).toMatchObject({ receipts: 0, expires_at: expect.any(String) });
+
+    // Two tickets for cash with change: one sell with one position each, the cash handed over, the contact.
+    const cash = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r4m2', 'r4m1'),
+      method: 'cash',
+      given: 1000,
+      contact: 'viewer@example.ru',
+    });
+    expect(cash.status, JSON.stringify(cash.body)).toBe(201);
+    expect(cash.body).toMatchObject({ total: 700, change: 300 });
+    const [sold] = h.sells();
+    expect(sold!.task).toMatchObject({
+      operator: { name: 'Петрова Анна' },
+      taxationType: expect.any(String),
+      clientInfo: { emailOrPhone: 'viewer@example.ru' },
+      payments: [{ type: 'cash', sum: 1000 }],
+      total: 700,
+    });
+    const items = sold!.task.items as { name: string; price: number; paymentObject: string; tax: { type: string } }[];
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({ price: 350, paymentObject: 'service', tax: { type: 'none' } });
+    expect(items.map((i) => i.name)).toEqual([
+      expect.stringMatching(/^Билет: Фильм .+, \d\d\.\d\d\.\d{4} \d\d:\d\d, Кинотеатр .+ Зал .+, ряд 4 место 1, 12\+$/),
+      expect.stringMatching(/ряд 4 место 2, 12\+$/),
+    ]);
+    const params = (sold!.result as { fiscalParams: Record<string, unknown> }).fiscalParams;
+    expect(cash.body.fiscal).toEqual({
+      document_number: params.fiscalDocumentNumber,
+      fiscal_sign: params.fiscalDocumentSign,
+      fn_number: params.fnNumber,
+      registration_number: params.registrationNumber,
+      shift_number: params.shiftNumber,
+      receipt_number: 1,
+      datetime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
+    expect(shop.t.ctx.atol.control.ofdOutbox.at(-1)).toMatchObject({ emailOrPhone: 'viewer@example.ru', total: 700 });
+
+    // One by card: electronically, no change.
+    const card = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r6m6'), method: 'card' });
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
+    expect(h.sells().at(-1)!.task).toMatchObject({ payments: [{ type: 'electronically', sum: 350 }], total: 350 });
+    expect(card.body.fiscal).toMatchObject({ receipt_number: 2 });
+
+    // An X-report on demand: the shift's receipts so far, the shift left open.
+    const x = await shop.t.call('POST /fiscal/report-x', {}, cashier.token);
+    expect(x.status, JSON.stringify(x.body)).toBe(200);
+    expect(x.body).toMatchObject({ shift_number: params.shiftNumber, receipts: 2 });
+    expect(shop.t.ctx.atol.control.shiftStatus().state).toBe('opened');
+
+    // One cash ticket comes back: a sellReturn of its position, in cash.
+    const back = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: cash.body.tickets[0]!.id } },
+      cashier.token,
+    );
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const returned = h.journal().filter((j) => j.task.type === 'sellReturn');
+    expect(returned).toHaveLength(1);
+    expect(returned[0]).toMatchObject({
+      status: 'ready',
+      task: { payments: [{ type: 'cash', sum: 350 }], total: 350, items: [{ price: 350, quantity: 1 }] },
+    });
+
+    const report = await shop.t.call('GET /shifts/:id', { params: { id: cashier.shift.id } }, cashier.token);
+    expect(report.body.register).toMatchObject({
+      shift_number: params.shiftNumber,
+      receipts: 3,
+      totals: { sell: { cash: 700, electronically: 350 }, sell_return: { cash: 350, electronically: 0 } },
+      z_report: null,
+    });
+
+    const closed = await shop.t.call(
+      'POST /shifts/:id/close',
+      { params: { id: cashier.shift.id }, body: { counted: 1350 } },
+      cashier.token,
+    );
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(h.journal().at(-1)).toMatchObject({ task: { type: 'closeShift' }, status: 'ready' });
+    // Kino's figures and the Z-report's agree.
+    expect(closed.body).toMatchObject({
+      sales: { cash: { amount: 700 }, card: { amount: 350 } },
+      refunds: { cash: { amount: 350 } },
+      expected: 1350,
+    });
+    expect(closed.body.register).toMatchObject({
+      expires_at: null,
+      receipts: 3,
+      z_report: {
+        receipts: 3,
+        totals: { sell: { cash: 700, electronically: 350 }, sell_return: { cash: 350, electronically: 0 } },
+      },
+    });
+    expect(shop.t.ctx.atol.control.shiftStatus().state).toBe('closed');
+    // The report's PDF prints the Z-report beside Kino's figures.
+    const pdf = await shop.t.fetch(`/api/shifts/${cashier.shift.id}/pdf`, { token: cashier.token });
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain(`Касса (ККТ): смена №${params.shiftNumber}`);
+    expect(text).toMatch(/Z-отчёт \(ФД №\d+\): чеков 3/);
+  });
+
+  it('paper out mid-sale: no sale, no receipt, the seats stay held for the cashier; with paper the same sale goes through', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const before = h.sells().length;
+    shop.t.ctx.atol.control.setFaults({ paperOut: true });
+    const refused = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r2m1', 'r2m2'),
+      method: 'cash',
+    });
+    shop.t.ctx.atol.control.setFaults({ paperOut: false });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'register_refused']);
+    expect(refused.body.error.message).toMatch(/бумага/);
+    expect(refused.body.error.details).toEqual({ code: 44 });
+    expect(await h.ordersOf(session.id)).toEqual([]);
+    expect(h.sells()).toHaveLength(before);
+    expect((await h.heldFor(session.id, cashier.user.id)).toSorted()).toEqual(['r2m1', 'r2m2']);
+
+    const again = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r2m1', 'r2m2'),
+      method: 'cash',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(h.sells()).toHaveLength(before + 1);
+    expect(await h.ordersOf(session.id)).toHaveLength(1);
+  });
+
+  it('an offline register: no sale, a message to check the register', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    shop.t.ctx.atol.control.setFaults({ offline: true });
+    const refused = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r1m1'), method: 'card' });
+    shop.t.ctx.atol.control.setFaults({ offline: false });
+    expect([refused.status, refused.body.error.code, refused.body.error.details]).toEqual([
+      409,
+      'register_refused',
+      { code: 2 },
+    ]);
+    expect(refused.body.error.message).toMatch(/не на связи/);
+    expect(await h.ordersOf(session.id)).toEqual([]);
+  });
+
+  it('a lost answer is read back by its uuid: one receipt, one sale', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const before = h.sells().length;
+    shop.t.ctx.atol.control.loseAnswers(1);
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r8m8'), method: 'cash' });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(h.sells()).toHaveLength(before + 1);
+    expect(sale.body.fiscal?.document_number).toBe(
+      (h.sells().at(-1)!.result as { fiscalParams: { fiscalDocumentNumber: number } }).fiscalParams
+        .fiscalDocumentNumber,
+    );
+  });
+
+  it('refuses a cash refund larger than the cash in the drawer, before the register is asked', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const seller = await h.cashierOnShift(0);
+    const sale = await h.sell(seller.token, { schedule_id: session.id, lines: h.lines('r9m1'), method: 'cash' });
+    expect(sale.status).toBe(201);
+    const empty = await h.cashierOnShift(0, 'Сидоров Пётр');
+    const returns = h.journal().filter((j) => j.task.type === 'sellReturn').length;
+    const refused = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: sale.body.tickets[0]!.id } },
+      empty.token,
+    );
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'drawer_short']);
+    expect(refused.body.error.message).toMatch(/не хватает наличных/);
+    expect(h.journal().filter((j) => j.task.type === 'sellReturn')).toHaveLength(returns);
+  });
+});
+
+describe('sales taken without a receipt', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('on a manager’s override are queued for a correction receipt, listed until it is issued', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const atol = shop.t.ctx.atol.control;
+    atol.setFaults({ offline: true });
+    const body = {
+      schedule_id: session.id,
+      lines: h.lines('r3m3'),
+      method: 'cash',
+      no_receipt_reason: 'ККТ сломалась',
+    };
+    // Only a manager (or the admin) may sell without a receipt.
+    const byCashier = await h.sell(cashier.token, body);
+    expect([byCashier.status, byCashier.body.error.code]).toEqual([403, 'forbidden']);
+    const sale = await h.sell(manager.token, body);
+    atol.setFaults({ offline: false });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body).toMatchObject({ status: 'paid', fiscal: null, receipt_pending: true });
+    expect(h.sells()).toEqual([]);
+
+    expect((await shop.t.call('GET /fiscal/corrections', {}, cashier.token)).status).toBe(403);
+    const listed = await shop.t.call('GET /fiscal/corrections', {}, manager.token);
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        order_id: sale.body.id,
+        total: 300,
+        reason: 'ККТ сломалась',
+        requested_by: { id: manager.user.id, fio: 'Менеджер Олег' },
+        fiscal: null,
+      }),
+    ]);
+
+    const issued = await shop.t.call(
+      'POST /fiscal/corrections/:id/issue',
+      { params: { id: listed.body[0]!.id } },
+      manager.token,
+    );
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.fiscal).toMatchObject({ document_number: expect.any(Number) });
+    const correction = atol.journal.filter((j) => j.task.type === 'sellCorrection');
+    expect(correction).toHaveLength(1);
+    expect(correction[0]).toMatchObject({
+      status: 'ready',
+      task: { correctionType: 'self', total: 300, payments: [{ type: 'cash', sum: 300 }] },
+    });
+    expect((await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body).toEqual([]);
+    const again = await shop.t.call(
+      'POST /fiscal/corrections/:id/issue',
+      { params: { id: listed.body[0]!.id } },
+      manager.token,
+    );
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('the register shift turns 24 hours old', () => {
+  const clock = new ManualClock();
+  const shop = useShop({ clock });
+  const h = tillHelpers(shop);
+
+  it('blocks sales with a clear message until the shift is closed and a new one opened', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 3 * 24 * 60, price: 300 });
+    const cashier = await h.cashierOnShift();
+    clock.advance(24 * 3600_000);
+    const refused = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r1m1'), method: 'cash' });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'register_refused']);
+    expect(refused.body.error.message).toMatch(/больше 24 часов: закройте смену/);
+    expect(h.sells()).toEqual([]);
+    expect(await h.ordersOf(session.id)).toEqual([]);
+
+    const closed = await shop.t.call(
+      'POST /shifts/:id/close',
+      { params: { id: cashier.shift.id }, body: { counted: 1000 } },
+      cashier.token,
+    );
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const next = await shop.t.call('POST /shifts/open', { body: { float: 1000 } }, cashier.token);
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r1m1'), method: 'cash' });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body.fiscal?.shift_number).toBe(closed.body.register!.shift_number + 1);
+  });
+});
