@@ -84,7 +84,7 @@ const BOUNDARIES = [
     [
       {
         regex:
-          '^@kino/backend/(server|app|modules/[\\w-]+/routes|realtime(/index)?|modules/seats/(sockets|sweeper)|lib/(api-router|http|upload))$',
+          '^@kino/backend/(server|app|modules/[\\w-]+/routes|realtime(/index)?|modules/seats/(sockets|sweeper)|lib/http/(api-router|middleware|upload))$',
         message:
           'Workers are not the API process: no routes, no Express, no Socket.IO server (push through effects or the emitter).',
       },

@@ -8,10 +8,10 @@ import { ConfigError, DEVELOPMENT_APP_SECRET, loadConfig, type Config } from '@k
 import { bootstrap, type AppContext } from '@kino/backend/context';
 import { DatabaseUnavailableError } from '@kino/backend/db';
 import { startEffectsDrain } from '@kino/backend/effects';
-import { createLogger, type Logger } from '@kino/backend/lib/logger';
-import { startMetricsServer } from '@kino/backend/lib/metrics';
-import { PortUnavailableError } from '@kino/backend/lib/operator-messages';
-import { RedisUnavailableError } from '@kino/backend/lib/redis';
+import { createLogger, type Logger } from '@kino/backend/lib/infra/logger';
+import { startMetricsServer } from '@kino/backend/lib/infra/metrics';
+import { PortUnavailableError } from '@kino/backend/lib/infra/operator-messages';
+import { RedisUnavailableError } from '@kino/backend/lib/infra/redis';
 import { startApi, startProbeServer } from '@kino/backend/server';
 import { startWorkers } from '@kino/workers';
 

@@ -6,11 +6,11 @@ import path from 'node:path';
 import type { Config } from './config';
 import { setCinemaTimeZone } from './contract/time';
 import { openDatabase, type Database, type Db } from './db';
-import { systemClock, type Clock } from './lib/clock';
-import { createLogger, type Logger } from './lib/logger';
-import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
-import { paymentProviderFor, type PaymentProvider } from './modules/payments';
-import { startEmbeddedPayments } from './modules/payments/embedded';
+import { systemClock, type Clock } from './lib/infra/clock';
+import { createLogger, type Logger } from './lib/infra/logger';
+import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/infra/redis';
+import { paymentProviderFor, type PaymentProvider } from './payments';
+import { startEmbeddedPayments } from './emulators/yookassa/embedded';
 import { createQueues, type Queues } from './queues';
 
 export interface AppContext {

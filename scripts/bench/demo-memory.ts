@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '@kino/backend/config';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 
 const ROUNDS = Number(process.env.DEMO_MEMORY_ROUNDS ?? 20);
 const IDLE_MS = Number(process.env.DEMO_MEMORY_IDLE_SECONDS ?? 60) * 1000;

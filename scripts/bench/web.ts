@@ -23,7 +23,7 @@ import { bootstrap } from '@kino/backend/context';
 import { startApi } from '@kino/backend/server';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 import { seed } from '@kino/backend/seed';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { NO_PAYMENTS } from './bench-lib';
 
 /** Issue 3 (home JS) and issue 18 (Lighthouse mobile on the public pages). */

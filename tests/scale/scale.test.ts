@@ -16,8 +16,8 @@ import { DashboardSalesSchema, HALL_SEATS, toCinemaTime, type SeatSnapshot } fro
 import { createContext, type AppContext } from '@kino/backend/context';
 import { openDatabase, schema } from '@kino/backend/db';
 import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
-import { deleteKeysUnder, freePort, startEmbeddedRedis, type EmbeddedRedis } from '@kino/backend/lib/redis';
-import { NOTIFICATIONS_PATH } from '@kino/backend/modules/payments/embedded';
+import { deleteKeysUnder, freePort, startEmbeddedRedis, type EmbeddedRedis } from '@kino/backend/lib/infra/redis';
+import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
 import { SeatStore } from '@kino/backend/modules/seats';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectLiveClient } from '@kino/backend/testing/live-client';

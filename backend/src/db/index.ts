@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { describeError, redactUrl } from '../lib/operator-messages';
+import { describeError, redactUrl } from '../lib/infra/operator-messages';
 import * as schema from './schema';
 
 export { schema };

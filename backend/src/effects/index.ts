@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../context';
 import type { Tx } from '../db';
-import { invalidateCache } from '../lib/response-cache';
+import { invalidateCache } from '../lib/http/response-cache';
 import { pushOrderView } from '../modules/orders/duties';
 import { pushSalesChanged } from '../modules/reports/duties';
 import { pushTicketsChanged, scheduleWatchingJobs } from '../modules/tickets/duties';
@@ -15,8 +15,8 @@ import { SeatStore, syncSeats } from '../modules/seats';
 import { disconnectRoom, emitterFor } from '../realtime/emitter';
 import { sessionRoom, STAFF_ROOM, userRoom } from '../realtime/rooms';
 import { dutiesOf, type Change, type Duty } from './table';
-import { errorFields } from '../lib/operator-messages';
-import type { Repeating } from '../lib/repeat';
+import { errorFields } from '../lib/infra/operator-messages';
+import type { Repeating } from '../lib/infra/repeat';
 import { dispatchEntry, recordChanges, startOutboxDrain } from './outbox';
 
 export type { Change } from './table';

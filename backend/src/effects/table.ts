@@ -3,7 +3,7 @@
  * duties. Response caches to invalidate, live pushes to rooms, seat maps to update, jobs to enqueue
  * with deterministic ids. Writes only say what they changed; nothing else decides what follows.
  */
-import type { CacheName } from '../lib/response-cache';
+import type { CacheName } from '../lib/http/response-cache';
 import type { OrderChange } from '../modules/orders/changes';
 import { orderJobIds } from '../modules/orders/job-ids';
 import type { TicketsChange } from '../modules/tickets/changes';

@@ -1,7 +1,7 @@
 /** Every domain's handlers, mounted under /api from the contract's declarations. */
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import { apiRouter } from '../lib/api-router';
+import { apiRouter } from '../lib/http/api-router';
 import { achievementRoutes } from './achievements/routes';
 import { authenticate } from './auth/guard';
 import { oauthRoutes } from './auth/oauth/routes';

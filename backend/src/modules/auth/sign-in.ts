@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuthenticateBodySchema, AuthResponse } from '../../contract/auth';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/http/errors';
 import { verifyPassword } from './password';
 import { presentSessionUser } from './presenter';
 import { issueToken } from './tokens';

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { HallPlan, PlanSeat, SeatZone } from '../../contract/plans';
 import { schema, type Db } from '../../db';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 
 const { halls, hallSeats, seatZones } = schema;
 

@@ -16,7 +16,7 @@ import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi } from '../../testing/harness';
 import { buySeats, orderSeats, payOrder, providerPaymentOf, useShop } from '../../testing/orders';
 import { connectSeatClient, says } from '../../testing/seat-client';
-import { paymentProviderFor } from '../payments';
+import { paymentProviderFor } from '../../payments';
 import { expireOrder } from './expire-order';
 import { orderJobIds } from './job-ids';
 import { reconcileOrders } from './reconcile';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { StaffOrder, StaffRefundBody } from '../../contract/orders';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/http/errors';
 import type { AuthUser } from '../auth/tokens';
 import { staffOrder } from './queries';
 import { executeRefund, requestRefunds } from './refund';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { can } from '../../contract/access';
 import type { Db } from '../../db';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 import type { AuthUser } from '../auth/tokens';
 import type { ShiftRow } from './queries';
 

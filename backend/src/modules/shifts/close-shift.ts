@@ -7,7 +7,7 @@ import { kopecksOf } from '../../contract/money';
 import type { ShiftView } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/http/errors';
 import type { AuthUser } from '../auth/tokens';
 import { maySeeShift } from './access';
 import { presentShift, shiftFigures } from './queries';

@@ -8,7 +8,7 @@ import type { ShiftListQuery, ShiftView } from '../../contract/till';
 import { addDays, fromCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 import type { AuthUser } from '../auth/tokens';
 import { seesAllShifts } from './access';
 import { presentShifts } from './queries';

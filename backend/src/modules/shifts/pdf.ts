@@ -16,7 +16,7 @@ import { formatRoubles, formatShortTime } from '../../contract/format';
 import { differenceText, methodsTotal, shiftPdfName, type ShiftView } from '../../contract/till';
 import { cinemaNow } from '../../contract/time';
 import type { AppContext } from '../../context';
-import { renderPdf } from '../../lib/pdf';
+import { renderPdf } from '../../lib/documents/pdf';
 import type { AuthUser } from '../auth/tokens';
 import { cinemaSettings } from '../settings/cinema';
 import { visibleShift } from './access';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromCinemaTime, toCinemaDate, toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { buildFilm, buildHall, buildSession, buildTicket, buildUser } from '../../testing/factories';
-import type { AppError } from '../../lib/errors';
+import type { AppError } from '../../lib/http/errors';
 import { refusal } from '../../testing/refusal';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { checkInTicket } from './check-in';

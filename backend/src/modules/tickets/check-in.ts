@@ -11,7 +11,7 @@ import type { CheckInResult } from '../../contract/tickets';
 import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/http/errors';
 import { lockOrder } from '../orders/locks';
 import { verifyCheckInCode } from './check-in-code';
 import { isUnsettled } from './state';

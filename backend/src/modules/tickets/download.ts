@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { can } from '../../contract/access';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 import type { AuthUser } from '../auth/tokens';
 import { ensureTicketPdf } from './pdf-files';
 

@@ -10,7 +10,7 @@ import type { TicketsChanged } from '../../contract/tickets';
 import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { buildSession, buildTicket } from '../../testing/factories';
-import type { AppError } from '../../lib/errors';
+import type { AppError } from '../../lib/http/errors';
 import { refusal } from '../../testing/refusal';
 import { request, says, type SeatClient } from '../../testing/seat-client';
 import { announce } from '../../effects';

@@ -7,7 +7,7 @@
 import type { OwnTicket } from '../../contract/tickets';
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
-import { type AppError, conflict, notFound } from '../../lib/errors';
+import { type AppError, conflict, notFound } from '../../lib/http/errors';
 import { executeRefund, requestRefunds } from '../orders/refund';
 import { declineMessage } from '../orders/decline';
 import { presentOwnTicket, type TicketWithRelations } from './presenter';

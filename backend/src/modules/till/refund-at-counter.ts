@@ -10,7 +10,7 @@ import { roublesOf } from '../../contract/money';
 import type { TillRefund, TillRefundBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
+import { AppError, conflict, invalidInput, notFound } from '../../lib/http/errors';
 import type { AuthUser } from '../auth/tokens';
 import { declineMessage } from '../orders/decline';
 import { staffOrder } from '../orders/queries';

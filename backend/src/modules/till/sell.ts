@@ -10,7 +10,7 @@ import { kopecksOf, roublesOf } from '../../contract/money';
 import type { TillOrder, TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict, invalidInput } from '../../lib/errors';
+import { conflict, invalidInput } from '../../lib/http/errors';
 import type { AuthUser } from '../auth/tokens';
 import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
 import { startPayment } from '../orders/start-payment';

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Config } from '../config';
-import { invalidInput } from './errors';
+import type { Config } from '../../config';
+import { invalidInput } from '../http/errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 export const NOT_AN_IMAGE = 'Загрузите изображение в формате JPEG, PNG, WebP, GIF или AVIF';

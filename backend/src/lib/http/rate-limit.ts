@@ -7,7 +7,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../context';
 import { rateLimited } from './errors';
 
 export interface RateLimitRule {

@@ -1,6 +1,6 @@
 /** The payment provider of this process, from its configuration: YooKassa (or its local emulator in the demo). */
-import type { Config } from '../../config';
-import type { Logger } from '../../lib/logger';
+import type { Config } from '../config';
+import type { Logger } from '../lib/infra/logger';
 import { ProviderError, type PaymentProvider } from './provider';
 import { YooKassaClient } from './yookassa/client';
 

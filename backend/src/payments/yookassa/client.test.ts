@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startYooKassaEmulator, type YooKassaEmulator } from '../../../emulators/yookassa';
+import { startYooKassaEmulator, type YooKassaEmulator } from '../../emulators/yookassa';
 import { ProviderError, type CreatePaymentInput } from '../provider';
 import { kopecksToValue, valueToKopecks } from './amount';
 import { YooKassaClient, type YooKassaClientOptions } from './client';

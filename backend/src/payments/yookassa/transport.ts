@@ -12,7 +12,7 @@
  * bodies (buyers' e-mails) are never logged; the idempotence key is, to follow one attempt through logs.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from '../../../lib/logger';
+import type { Logger } from '../../lib/infra/logger';
 import { ProviderError } from '../provider';
 import { YkErrorSchema, YkProcessingSchema } from './schemas';
 

@@ -5,12 +5,12 @@
  * Schemas are JSON Schema 2020-12 as zod writes them: requests as they are sent (before zod's
  * transforms and defaults), answers as they are received. Served at GET /api/openapi.json.
  */
-import { ACCESS, can, RESOURCES, type StaffRole } from '../contract/access';
-import type { OpenApiDocument } from '../contract/docs';
-import type { EndpointKey, EndpointMap, Endpoint } from '../contract/endpoint';
-import { splitKey } from '../contract/endpoint';
-import { ERROR_CODES, ErrorBodySchema } from '../contract/errors';
-import { z } from '../contract/zod';
+import { ACCESS, can, RESOURCES, type StaffRole } from '../../contract/access';
+import type { OpenApiDocument } from '../../contract/docs';
+import type { EndpointKey, EndpointMap, Endpoint } from '../../contract/endpoint';
+import { splitKey } from '../../contract/endpoint';
+import { ERROR_CODES, ErrorBodySchema } from '../../contract/errors';
+import { z } from '../../contract/zod';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 

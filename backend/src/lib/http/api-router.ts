@@ -6,10 +6,10 @@
  * process at start-up, and a handler for an undeclared endpoint too.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { can } from '../contract/access';
-import { API, type Api, type ApiKey } from '../contract/api';
-import { splitKey, type Access, type Endpoint, type OutputOf, type ParsedInput } from '../contract/endpoint';
-import type { AuthUser } from '../modules/auth/tokens';
+import { can } from '../../contract/access';
+import { API, type Api, type ApiKey } from '../../contract/api';
+import { splitKey, type Access, type Endpoint, type OutputOf, type ParsedInput } from '../../contract/endpoint';
+import type { AuthUser } from '../../modules/auth/tokens';
 import { forbidden, unauthenticated } from './errors';
 import { rememberHeaders, sendPresented } from './hot-reads';
 import { Presented } from './response-cache';
@@ -88,7 +88,7 @@ export function apiRouter(groups: Partial<HandlerMap>[], { checkResponses, parti
   return router;
 }
 
-/** Names the declared route for the metrics (lib/metrics.ts): '/api/films/:id', not the address asked. */
+/** Names the declared route for the metrics (lib/infra/metrics.ts): '/api/films/:id', not the address asked. */
 function routeName(path: string): RequestHandler {
   return (req, res, next) => {
     res.locals.route = req.baseUrl + path;

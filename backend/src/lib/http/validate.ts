@@ -7,7 +7,7 @@
  * no nesting deeper than any request of this API.
  */
 import type { z } from 'zod';
-import type { FieldErrors } from '../contract/errors';
+import type { FieldErrors } from '../../contract/errors';
 import { invalidInput } from './errors';
 
 export interface RequestSchemas {

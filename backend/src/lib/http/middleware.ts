@@ -2,16 +2,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import { isDatabaseUnavailable } from '../db';
+import { isDatabaseUnavailable } from '../../db';
 import { AppError, notFound, unavailable } from './errors';
-import type { Logger } from './logger';
-import { withRequestId } from './request-id';
+import type { Logger } from '../infra/logger';
+import { withRequestId } from '../infra/request-id';
 
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 
 /**
  * Structured request logs; each request carries an id (x-request-id in and out), which the rest of
- * the request runs under (lib/request-id.ts: jobs it enqueues carry it).
+ * the request runs under (lib/infra/request-id.ts: jobs it enqueues carry it).
  */
 export function requestLogger(logger: Logger): RequestHandler[] {
   const log = pinoHttp({

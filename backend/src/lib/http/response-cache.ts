@@ -10,11 +10,11 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { ApiKey } from '../contract/api';
-import { toCinemaDate } from '../contract/time';
-import type { AppContext } from '../context';
-import { connectRedis, closeRedis, type Redis } from './redis';
-import { errorFields } from './operator-messages';
+import type { ApiKey } from '../../contract/api';
+import { toCinemaDate } from '../../contract/time';
+import type { AppContext } from '../../context';
+import { connectRedis, closeRedis, type Redis } from '../infra/redis';
+import { errorFields } from '../infra/operator-messages';
 
 /** Which reads are cached, under which cache; `perDay` ones also vary with the cinema's date. */
 export const CACHED_READS = {

@@ -7,7 +7,7 @@
  * if the lock was lost (a pause longer than the expiry), rather than racing the next holder.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../context';
 
 type LockContext = Pick<AppContext, 'redis' | 'keys'>;
 

@@ -19,9 +19,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
-import type { Config } from '../config';
-import type { AppContext } from '../context';
-import { QUEUE_NAMES, QUEUE_STATES, type Queues } from '../queues';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { QUEUE_NAMES, QUEUE_STATES, type Queues } from '../../queues';
 import type { Logger } from './logger';
 import { errorFields, portUnavailable } from './operator-messages';
 

@@ -4,7 +4,7 @@
  * error body, the 202 "processing" body and the notification body. Only the fields we use are listed;
  * others are ignored. Amounts become kopecks here, so nothing past this file sees a rouble string.
  */
-import { z } from '../../../contract/zod';
+import { z } from '../../contract/zod';
 import { valueToKopecks } from './amount';
 
 /** `{ value: "700.00", currency: "RUB" }` → kopecks. The shop takes roubles only: another currency is unreadable. */

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announce } from '../effects';
-import { startApi, type RunningApi } from '../server';
-import { useTestApi } from '../testing/api';
-import { buildFilm } from '../testing/factories';
+import { announce } from '../../effects';
+import { startApi, type RunningApi } from '../../server';
+import { useTestApi } from '../../testing/api';
+import { buildFilm } from '../../testing/factories';
 import { ResponseCaches } from './response-cache';
 
 const api = useTestApi();

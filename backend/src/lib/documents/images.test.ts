@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeKinopoisk, type FakeKinopoisk } from '../testing/kinopoisk-fake';
+import { startFakeKinopoisk, type FakeKinopoisk } from '../../testing/kinopoisk-fake';
 import { RemoteImageError, storedImagePath, storeRemoteImage } from './images';
 
 const size = { folder: 'remote', width: 60, height: 60, fit: 'inside' } as const;

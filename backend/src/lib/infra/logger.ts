@@ -1,5 +1,5 @@
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 import { redactUrlsIn } from './operator-messages';
 
 export type { Logger };

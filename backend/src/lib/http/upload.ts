@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import type { UploadSpec } from '../contract/endpoint';
+import type { UploadSpec } from '../../contract/endpoint';
 import { AppError, invalidInput } from './errors';
 
 export type UploadedFile = Express.Multer.File;

@@ -4,8 +4,8 @@
  * as to YooKassa, so the demo runs the production flow: a payment page, notifications, refunds.
  */
 import type { Config } from '../../config';
-import { startYooKassaEmulator, type YooKassaEmulator } from '../../emulators/yookassa';
-import type { Logger } from '../../lib/logger';
+import { startYooKassaEmulator, type YooKassaEmulator } from '.';
+import type { Logger } from '../../lib/infra/logger';
 import { DEMO_CINEMA } from '../../seed/data/cinema';
 
 export interface EmbeddedPayments {

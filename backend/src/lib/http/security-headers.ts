@@ -5,8 +5,8 @@
  */
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { MAP_FRAME_ORIGIN } from '../contract/cinema';
-import { TRAILER_EMBED_ORIGINS } from '../contract/constants';
+import { MAP_FRAME_ORIGIN } from '../../contract/cinema';
+import { TRAILER_EMBED_ORIGINS } from '../../contract/constants';
 
 /**
  * The site's Content-Security-Policy: its own scripts, styles, fonts and API (the WebSocket too),

@@ -1,5 +1,5 @@
 /** The one way the API reports failures: throw an AppError; the error middleware writes the JSON shape. */
-import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldErrors } from '../contract/errors';
+import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldErrors } from '../../contract/errors';
 
 export class AppError extends Error {
   override name = 'AppError';

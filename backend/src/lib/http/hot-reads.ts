@@ -5,7 +5,7 @@
  * included) — so both paths send the same bytes; everything else goes on to Express.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { splitKey } from '../contract/endpoint';
+import { splitKey } from '../../contract/endpoint';
 import { CACHED_READS, cachesOf, type CachedRead, type Presented } from './response-cache';
 
 /** Headers that belong to one response only. */

@@ -15,7 +15,7 @@ import { ProviderError } from '../provider';
 import { paymentBody, refundBody, type PaymentMode, type ReceiptSettings } from './requests';
 import { YkObjectIdSchema, YkPaymentSchema, YkRefundSchema, type YkPayment, type YkRefund } from './schemas';
 import { createTransport, type TransportLogger } from './transport';
-import type { z } from '../../../contract/zod';
+import type { z } from '../../contract/zod';
 
 export interface YooKassaClientOptions {
   /** Default https://api.yookassa.ru/v3 (tests and the demo point it at the emulator). */

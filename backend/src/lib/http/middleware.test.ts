@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema } from '../contract/errors';
-import { startTestApi, type TestApi } from '../testing/harness';
+import { ErrorBodySchema } from '../../contract/errors';
+import { startTestApi, type TestApi } from '../../testing/harness';
 
 describe('the API when its database is gone', () => {
   let t: TestApi;

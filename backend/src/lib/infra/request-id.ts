@@ -1,5 +1,5 @@
 /**
- * The id of the API request being handled (x-request-id, lib/http.ts), for whatever runs on its
+ * The id of the API request being handled (x-request-id, lib/http/middleware.ts), for whatever runs on its
  * behalf: a job enqueued after its commit carries it, so the worker's log lines name the request.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CINEMA_TIME_ZONE } from '../contract/constants';
-import { cinemaTimeZone, setCinemaTimeZone } from '../contract/time';
-import { startTestApi, type TestApi } from '../testing/harness';
+import { DEFAULT_CINEMA_TIME_ZONE } from '../../contract/constants';
+import { cinemaTimeZone, setCinemaTimeZone } from '../../contract/time';
+import { startTestApi, type TestApi } from '../../testing/harness';
 import { SITE_CSP_HEADER, STORAGE_CSP } from './security-headers';
 
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-web-'));
