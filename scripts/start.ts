@@ -9,7 +9,7 @@ import { bootstrap, type AppContext } from '@kino/backend/context';
 import { DatabaseUnavailableError } from '@kino/backend/db';
 import { startEffectsDrain } from '@kino/backend/effects';
 import { createLogger, type Logger } from '@kino/backend/lib/infra/logger';
-import { startMetricsServer } from '@kino/backend/lib/infra/metrics';
+import { startMetricsServer } from '@kino/backend/metrics';
 import { PortUnavailableError } from '@kino/backend/lib/infra/operator-messages';
 import { RedisUnavailableError } from '@kino/backend/lib/infra/redis';
 import { startApi, startProbeServer } from '@kino/backend/server';

@@ -5,7 +5,7 @@ import express, { type Express } from 'express';
 import { STORAGE_IMAGES_PATH } from './contract/constants';
 import type { AppContext } from './context';
 import { apiNotFound, errorHandler, requestLogger } from './lib/http/middleware';
-import { metricsRoute } from './lib/infra/metrics';
+import { metricsRoute } from './metrics';
 import { securityHeaders, storageHeaders } from './lib/http/security-headers';
 import { apiRoutes } from './modules';
 import { DOCS_PATH, docsPage } from './modules/docs/page';

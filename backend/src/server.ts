@@ -7,7 +7,7 @@ import type { AppContext } from './context';
 import { portUnavailable } from './lib/infra/operator-messages';
 import { apiRouter } from './lib/http/api-router';
 import { fastPath } from './lib/http/hot-reads';
-import { metricsOf, metricsRoute, routeLabel } from './lib/infra/metrics';
+import { metricsOf, metricsRoute, routeLabel } from './metrics';
 import { listenForInvalidations } from './lib/http/response-cache';
 import { socketTokens } from './modules/auth/guard';
 import { probeRoutes } from './modules/health/routes';

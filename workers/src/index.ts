@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import type { AppContext } from '@kino/backend/context';
-import { metricsOf } from '@kino/backend/lib/infra/metrics';
+import { metricsOf } from '@kino/backend/metrics';
 import type { Logger } from '@kino/backend/lib/infra/logger';
 import { describeError, isConnectionError, redactUrlsIn } from '@kino/backend/lib/infra/operator-messages';
 import { connectionOutage, connectRedis } from '@kino/backend/lib/infra/redis';

@@ -7,7 +7,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { type Namespace, Server } from 'socket.io';
 import type { AppContext } from '../context';
-import { metricsOf } from '../lib/infra/metrics';
+import { metricsOf } from '../metrics';
 import { closeRedis, connectRedis, drained } from '../lib/infra/redis';
 import { socketChannelKey } from './emitter';
 import { SeatFanout } from './fanout';

@@ -88,7 +88,7 @@ export function apiRouter(groups: Partial<HandlerMap>[], { checkResponses, parti
   return router;
 }
 
-/** Names the declared route for the metrics (lib/infra/metrics.ts): '/api/films/:id', not the address asked. */
+/** Names the declared route for the metrics (metrics.ts): '/api/films/:id', not the address asked. */
 function routeName(path: string): RequestHandler {
   return (req, res, next) => {
     res.locals.route = req.baseUrl + path;

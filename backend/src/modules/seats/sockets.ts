@@ -20,7 +20,7 @@ import {
 } from '../../contract/seats';
 import type { AppContext } from '../../context';
 import type { Logger } from '../../lib/infra/logger';
-import { metricsOf, type Metrics } from '../../lib/infra/metrics';
+import { metricsOf, type Metrics } from '../../metrics';
 import { errorFields } from '../../lib/infra/operator-messages';
 import type { SocketModule } from '../../realtime';
 import type { SeatFanout, Watcher } from '../../realtime/fanout';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApi } from '../../testing/api';
-import { buildFilm, buildSession, buildSignedInUser } from '../../testing/factories';
-import { createTestContext, startTestApi, type TestApi, type TestContext } from '../../testing/harness';
-import { request, says, socketPool } from '../../testing/seat-client';
+import { useTestApi } from './testing/api';
+import { buildFilm, buildSession, buildSignedInUser } from './testing/factories';
+import { createTestContext, startTestApi, type TestApi, type TestContext } from './testing/harness';
+import { request, says, socketPool } from './testing/seat-client';
 import { Metrics, startMetricsServer } from './metrics';
 
 /** The value of one series in a Prometheus text answer, or undefined when absent. */

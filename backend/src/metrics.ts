@@ -19,11 +19,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
-import type { Config } from '../../config';
-import type { AppContext } from '../../context';
-import { QUEUE_NAMES, QUEUE_STATES, type Queues } from '../../queues';
-import type { Logger } from './logger';
-import { errorFields, portUnavailable } from './operator-messages';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { QUEUE_NAMES, QUEUE_STATES, type Queues } from './queues';
+import type { Logger } from './lib/infra/logger';
+import { errorFields, portUnavailable } from './lib/infra/operator-messages';
 
 /** What the realtime of a process tells at scrape time. */
 export interface RealtimeGauges {
