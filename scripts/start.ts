@@ -5,7 +5,8 @@
  * SHUTDOWN_TIMEOUT_SECONDS, then jobs go back to their queue) — and closes its connections.
  */
 import { ConfigError, DEVELOPMENT_APP_SECRET, loadConfig, type Config } from '@kino/backend/config';
-import { bootstrap, type AppContext } from '@kino/backend/context';
+import { bootstrap } from '@kino/backend/bootstrap';
+import type { AppContext } from '@kino/backend/context';
 import { DatabaseUnavailableError } from '@kino/backend/db';
 import { startEffectsDrain } from '@kino/backend/effects';
 import { createLogger, type Logger } from '@kino/backend/lib/infra/logger';

@@ -2,15 +2,13 @@
  * Everything a process shares: configuration, logger, database, Redis, queues. Built once at
  * start-up (or per test file) and passed down; nothing reaches for globals.
  */
-import path from 'node:path';
 import type { Config } from './config';
 import { setCinemaTimeZone } from './contract/time';
-import { openDatabase, type Database, type Db } from './db';
+import type { Database, Db } from './db';
 import { systemClock, type Clock } from './lib/infra/clock';
 import { createLogger, type Logger } from './lib/infra/logger';
-import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/infra/redis';
+import { closeRedis, connectRedis, RedisKeys, type Redis } from './lib/infra/redis';
 import { paymentProviderFor, type PaymentProvider } from './payments';
-import { startEmbeddedPayments } from './emulators/yookassa/embedded';
 import { createQueues, type Queues } from './queues';
 
 export interface AppContext {
@@ -66,34 +64,4 @@ export function createContext({ config, database, redisUrl, logger, clock, onClo
       if (failures.length > 0) throw failures[0];
     },
   };
-}
-
-/**
- * Start-up for a real process: reaches (or starts) Redis, opens and migrates the database.
- * Failures throw RedisUnavailableError / DatabaseUnavailableError with a message for the operator.
- */
-export async function bootstrap(config: Config, logger: Logger = createLogger(config)): Promise<AppContext> {
-  const embeddedRedis = config.redisUrl ? undefined : await startEmbeddedRedis(config.dataDir, logger);
-  const redisUrl = config.redisUrl ?? embeddedRedis!.url;
-  const embeddedPayments = await startEmbeddedPayments(config, logger);
-  const stopEmbedded = async () => {
-    await embeddedPayments?.emulator.close();
-    await embeddedRedis?.stop();
-  };
-  try {
-    await probeRedis(redisUrl);
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
-    await database.migrate();
-    logger.info({ driver: database.driver }, 'database ready');
-    return createContext({
-      config: embeddedPayments?.config ?? config,
-      database,
-      redisUrl,
-      logger,
-      onClose: stopEmbedded,
-    });
-  } catch (err) {
-    await stopEmbedded();
-    throw err;
-  }
 }

@@ -9,7 +9,7 @@ import { schema, type Db } from '../db';
 import { hashPassword } from '../modules/auth/password';
 import { issueToken } from '../modules/auth/tokens';
 import type { AppContext } from '../context';
-import type { OrderChange } from '../modules/orders/changes';
+import type { OrderChange } from '../effects/changes/orders';
 
 const unique = () => randomUUID().slice(0, 8);
 

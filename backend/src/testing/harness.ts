@@ -22,6 +22,7 @@ import { openDatabase, type Database } from '../db';
 import type { Clock } from '../lib/infra/clock';
 import type { Logger } from '../lib/infra/logger';
 import { deleteKeysUnder } from '../lib/infra/redis';
+import { registerModuleDuties } from '../modules/duties';
 import { ensureCinemaSettings } from '../seed/cinema';
 import { startApi, type RunningApi } from '../server';
 import { adminUrl, databaseUrlFor } from './postgres';
@@ -102,6 +103,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   const { database, drop } = await isolatedDatabase();
+  registerModuleDuties();
   const ctx = createContext({
     config,
     database,

@@ -9,7 +9,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { can } from '../../contract/access';
 import { API, type Api, type ApiKey } from '../../contract/api';
 import { splitKey, type Access, type Endpoint, type OutputOf, type ParsedInput } from '../../contract/endpoint';
-import type { AuthUser } from '../../modules/auth/tokens';
+import type { AuthUser } from './auth-user';
 import { forbidden, unauthenticated } from './errors';
 import { rememberHeaders, sendPresented } from './hot-reads';
 import { Presented } from './response-cache';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import { isDatabaseUnavailable } from '../../db';
+import { isDatabaseUnavailable } from '../infra/database-errors';
 import { AppError, notFound, unavailable } from './errors';
 import type { Logger } from '../infra/logger';
 import { withRequestId } from '../infra/request-id';

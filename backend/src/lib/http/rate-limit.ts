@@ -7,7 +7,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppContext } from '../../context';
+import type { Redis, RedisKeys } from '../infra/redis';
 import { rateLimited } from './errors';
 
 export interface RateLimitRule {
@@ -32,7 +32,7 @@ export const bodyEmail = (req: Request): string => {
 
 const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-export function rateLimit(ctx: Pick<AppContext, 'redis' | 'keys'>, rule: RateLimitRule): RequestHandler {
+export function rateLimit(ctx: { redis: Redis; keys: RedisKeys }, rule: RateLimitRule): RequestHandler {
   const limiter = new RateLimiterRedis({
     storeClient: ctx.redis,
     keyPrefix: ctx.keys.of('rate', rule.name),

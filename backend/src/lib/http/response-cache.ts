@@ -12,8 +12,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ApiKey } from '../../contract/api';
 import { toCinemaDate } from '../../contract/time';
-import type { AppContext } from '../../context';
-import { connectRedis, closeRedis, type Redis } from '../infra/redis';
+import type { Logger } from '../infra/logger';
+import { connectRedis, closeRedis, type Redis, type RedisKeys } from '../infra/redis';
 import { errorFields } from '../infra/operator-messages';
 
 /** Which reads are cached, under which cache; `perDay` ones also vary with the cinema's date. */
@@ -65,7 +65,15 @@ export class Presented {
   }
 }
 
-const channelOf = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('cache', 'invalidate');
+/** What the caches need of a process: its Redis (to publish and hear invalidations) and its logger. */
+interface CacheContext {
+  redis: Redis;
+  redisUrl: string;
+  keys: RedisKeys;
+  logger: Logger;
+}
+
+const channelOf = (ctx: Pick<CacheContext, 'keys'>) => ctx.keys.of('cache', 'invalidate');
 
 /**
  * A cached read in a handler: `'GET /banner': ({ req }) => cachedRead(ctx, 'GET /banner', req, load)`.
@@ -167,7 +175,7 @@ export function cachesOf(ctx: object): ResponseCaches {
 }
 
 /** After a commit: every API process drops the cache. Never throws (a failure is logged; entries age out). */
-export async function invalidateCache(ctx: Pick<AppContext, 'redis' | 'keys' | 'logger'>, name: CacheName) {
+export async function invalidateCache(ctx: Pick<CacheContext, 'redis' | 'keys' | 'logger'>, name: CacheName) {
   cachesOf(ctx).drop(name);
   try {
     await ctx.redis.publish(channelOf(ctx), name);
@@ -183,7 +191,9 @@ export async function invalidateCache(ctx: Pick<AppContext, 'redis' | 'keys' | '
  * An API process listens for invalidations. Resolves once subscribed; whenever the subscription is
  * (re)established, everything is dropped, since invalidations may have been missed meanwhile.
  */
-export async function listenForInvalidations(ctx: AppContext): Promise<{ close(): Promise<void> }> {
+export async function listenForInvalidations(
+  ctx: Pick<CacheContext, 'redisUrl' | 'keys'>,
+): Promise<{ close(): Promise<void> }> {
   const caches = cachesOf(ctx);
   const channel = channelOf(ctx);
   const sub: Redis = connectRedis(ctx.redisUrl, { forWorkers: true });

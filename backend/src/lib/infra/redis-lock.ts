@@ -7,9 +7,9 @@
  * if the lock was lost (a pause longer than the expiry), rather than racing the next holder.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../context';
+import type { Redis, RedisKeys } from './redis';
 
-type LockContext = Pick<AppContext, 'redis' | 'keys'>;
+type LockContext = { redis: Redis; keys: RedisKeys };
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;

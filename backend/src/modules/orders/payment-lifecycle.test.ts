@@ -18,7 +18,7 @@ import { buySeats, orderSeats, payOrder, providerPaymentOf, useShop } from '../.
 import { connectSeatClient, says } from '../../testing/seat-client';
 import { paymentProviderFor } from '../../payments';
 import { expireOrder } from './expire-order';
-import { orderJobIds } from './job-ids';
+import { orderJobIds } from '../../queues/job-ids/orders';
 import { reconcileOrders } from './reconcile';
 
 const MINUTE = 60_000;

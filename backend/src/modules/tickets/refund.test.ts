@@ -16,8 +16,8 @@ import { request, says, type SeatClient } from '../../testing/seat-client';
 import { announce } from '../../effects';
 import { buySeats, useShop } from '../../testing/orders';
 import { checkInTicket } from './check-in';
-import type { TicketsRefunded } from './changes';
-import { ticketJobIds } from './job-ids';
+import type { TicketsRefunded } from '../../effects/changes/tickets';
+import { ticketJobIds } from '../../queues/job-ids/tickets';
 import { ticketCode } from './presenter';
 import { refundOwnTicket } from './refund';
 
