@@ -77,18 +77,6 @@ export const LAYERS_DEBT = [
   'backend/src/modules/tickets/check-in.ts',
   'backend/src/modules/tickets/download.ts',
   'backend/src/modules/tickets/refund.ts',
-  'workers/src/jobs/eais-report.ts',
-  'workers/src/jobs/expire-order.ts',
-  'workers/src/jobs/mail-order-late-refund.ts',
-  'workers/src/jobs/mail-order-paid.ts',
-  'workers/src/jobs/mail-password-reset.ts',
-  'workers/src/jobs/mail-session-cancelled.ts',
-  'workers/src/jobs/mail-ticket-refunded.ts',
-  'workers/src/jobs/reconcile-orders.ts',
-  'workers/src/jobs/render-ticket-pdf.ts',
-  'workers/src/jobs/sweep-watching.ts',
-  'workers/src/jobs/watch-session.ts',
-  'workers/src/mailer.ts',
 ];
 const DEBT = new Set(LAYERS_DEBT.map((f) => path.join(ROOT, f)));
 
