@@ -48,38 +48,6 @@ export function layerOf(folder) {
   );
 }
 
-/**
- * Files that still break the layers, each to be fixed and removed from this list (it only shrinks):
- * the rule skips them, everything else is held to it.
- */
-export const LAYERS_DEBT = [
-  'backend/src/modules/auth/oauth/social-sign-in.ts',
-  'backend/src/modules/auth/register.ts',
-  'backend/src/modules/films/presenter.ts',
-  'backend/src/modules/films/service.ts',
-  'backend/src/modules/halls/plan.ts',
-  'backend/src/modules/orders/cancel-order.ts',
-  'backend/src/modules/orders/create-order.ts',
-  'backend/src/modules/orders/presenter.ts',
-  'backend/src/modules/orders/queries.ts',
-  'backend/src/modules/orders/routes.ts',
-  'backend/src/modules/orders/staff-refund.ts',
-  'backend/src/modules/privacy/delete-account.ts',
-  'backend/src/modules/privacy/export.ts',
-  'backend/src/modules/reviews/routes.ts',
-  'backend/src/modules/schedules/admin.ts',
-  'backend/src/modules/schedules/cancel.ts',
-  'backend/src/modules/schedules/change.ts',
-  'backend/src/modules/schedules/presenter.ts',
-  'backend/src/modules/schedules/service.ts',
-  'backend/src/modules/seats/store.ts',
-  'backend/src/modules/seats/sync.ts',
-  'backend/src/modules/tickets/check-in.ts',
-  'backend/src/modules/tickets/download.ts',
-  'backend/src/modules/tickets/refund.ts',
-];
-const DEBT = new Set(LAYERS_DEBT.map((f) => path.join(ROOT, f)));
-
 const isTest = (file) =>
   /\.test\.tsx?$/.test(file) ||
   /(^|[/\\])test-support\.ts$/.test(file) ||
@@ -160,7 +128,7 @@ const layersRule = {
   create(context) {
     const file = context.filename;
     const from = folderOf(file);
-    if (!from || isTest(file) || DEBT.has(file)) return {};
+    if (!from || isTest(file)) return {};
     const fromLayer = layerOf(from);
     function check(node, spec) {
       if (typeof spec !== 'string') return;

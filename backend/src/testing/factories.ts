@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { ACTOR_ROLE, type NewsBlockType, type Role } from '../contract/constants';
 import { toCinemaTime, fromCinemaTime } from '../contract/time';
 import { schema, type Db } from '../db';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/infra/passwords';
 import { issueToken } from '../modules/auth/tokens';
 import type { AppContext } from '../context';
 import type { OrderChange } from '../effects/changes/orders';

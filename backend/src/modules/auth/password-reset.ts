@@ -16,7 +16,7 @@ import { write } from '../../effects';
 import { invalidInput } from '../../lib/http/errors';
 import { escapeHtml } from '../../lib/documents/html';
 import { cinemaSettings } from '../settings/cinema';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/infra/passwords';
 
 export const RESET_LINK_INVALID = 'Ссылка для сброса пароля недействительна или устарела. Запросите новую';
 

@@ -4,7 +4,7 @@ import type { AuthenticateBodySchema, AuthResponse } from '../../contract/auth';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { AppError } from '../../lib/http/errors';
-import { verifyPassword } from './password';
+import { verifyPassword } from '../../lib/infra/passwords';
 import { presentSessionUser } from './presenter';
 import { issueToken } from './tokens';
 

@@ -6,7 +6,7 @@ import { handlers } from '../../lib/http/api-router';
 import { notFound } from '../../lib/http/errors';
 import { namedPage } from '../catalog/named-page';
 import { replacePlan } from './plan';
-import { loadPlan, presentZone } from './plan-read';
+import { loadPlan, presentZone } from '../seats/plan-read';
 import { presentHall } from './presenter';
 
 export const hallRoutes = (ctx: AppContext) =>

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { conflict, notFound, unavailable } from '../../lib/http/errors';
 import { ProviderError } from '../../payments/provider';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { closeOrder } from './close-order';
 import { viewOrder } from './queries';
 import { refreshFromProvider } from './refresh';

@@ -19,7 +19,7 @@ import { errorFields } from '../../lib/infra/operator-messages';
 import { ProviderError, type ProviderRefund } from '../../payments/provider';
 import { logAction, type Actor, WEB_SYSTEM } from './audit';
 import { declineMessage } from './decline';
-import { lockOrder } from './locks';
+import { lockOrder } from '../../db/order-lock';
 import { receiptFor } from './receipt';
 
 const { refunds, tickets, payments } = schema;

@@ -20,8 +20,8 @@ import { schema } from '../../db';
 import { write } from '../../effects';
 import { forbidden, invalidInput, notFound } from '../../lib/http/errors';
 import { removeStoredImage } from '../../lib/documents/images';
-import type { AuthUser } from '../auth/tokens';
-import { verifyPassword } from '../auth/password';
+import type { AuthUser } from '../../lib/http/auth-user';
+import { verifyPassword } from '../../lib/infra/passwords';
 import { recordConsent } from './consents';
 
 export const DELETED_FIO = 'Удалённый пользователь';

@@ -14,7 +14,7 @@ import { schema } from '../../db';
 import { write } from '../../effects';
 import { AppError, conflict, notFound } from '../../lib/http/errors';
 import { errorFields } from '../../lib/infra/operator-messages';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { logAction } from '../orders/audit';
 import { closeOrder } from '../orders/close-order';
 import { refreshFromProvider } from '../orders/refresh';

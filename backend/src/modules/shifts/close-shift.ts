@@ -8,7 +8,7 @@ import type { ShiftView } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { conflict, notFound } from '../../lib/http/errors';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { maySeeShift } from './access';
 import { presentShift, shiftFigures } from './queries';
 

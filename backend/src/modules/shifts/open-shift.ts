@@ -9,7 +9,7 @@ import type { ShiftOpenBody, ShiftView } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
 import { conflict } from '../../lib/http/errors';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { openShiftOf, presentShift } from './queries';
 
 const { shifts } = schema;

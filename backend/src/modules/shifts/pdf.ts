@@ -17,7 +17,7 @@ import { differenceText, methodsTotal, shiftPdfName, type ShiftView } from '../.
 import { cinemaNow } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { renderPdf } from '../../lib/documents/pdf';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { cinemaSettings } from '../settings/cinema';
 import { visibleShift } from './access';
 import { presentShift } from './queries';

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../testing/harness';
 import { checkInTicket } from './check-in';
 import { signCheckInCode } from './check-in-code';
 import { ticketCode } from './presenter';
-import { refundOwnTicket } from './refund';
+import { refundOwnTicket } from '../orders/ticket-refund';
 
 const MINUTE = 60_000;
 

@@ -12,7 +12,7 @@ import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { write } from '../../effects';
 import { AppError, conflict, notFound } from '../../lib/http/errors';
-import { lockOrder } from '../orders/locks';
+import { lockOrder } from '../../db/order-lock';
 import { verifyCheckInCode } from './check-in-code';
 import { isUnsettled } from './state';
 import type { TicketWithRelations } from './presenter';

@@ -11,7 +11,7 @@ import type { TillRefund, TillRefundBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { AppError, conflict, invalidInput, notFound } from '../../lib/http/errors';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { declineMessage } from '../orders/decline';
 import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';

@@ -11,7 +11,7 @@ import type { TillOrder, TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { conflict, invalidInput } from '../../lib/http/errors';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
 import { startPayment } from '../orders/start-payment';
 import { sessionOnSale } from '../prices/quoting';

@@ -15,11 +15,11 @@ import { refusal } from '../../testing/refusal';
 import { request, says, type SeatClient } from '../../testing/seat-client';
 import { announce } from '../../effects';
 import { buySeats, useShop } from '../../testing/orders';
-import { checkInTicket } from './check-in';
+import { checkInTicket } from '../tickets/check-in';
 import type { TicketsRefunded } from '../../effects/changes/tickets';
 import { ticketJobIds } from '../../queues/job-ids/tickets';
-import { ticketCode } from './presenter';
-import { refundOwnTicket } from './refund';
+import { ticketCode } from '../tickets/presenter';
+import { refundOwnTicket } from './ticket-refund';
 
 const MINUTE = 60_000;
 

@@ -8,11 +8,11 @@ import type { OwnTicket } from '../../contract/tickets';
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { type AppError, conflict, notFound } from '../../lib/http/errors';
-import { executeRefund, requestRefunds } from '../orders/refund';
-import { declineMessage } from '../orders/decline';
-import { presentOwnTicket, type TicketWithRelations } from './presenter';
-import { findTicketsWithRelations } from './queries';
-import { isUnsettled } from './state';
+import { executeRefund, requestRefunds } from './refund';
+import { declineMessage } from './decline';
+import { presentOwnTicket, type TicketWithRelations } from '../tickets/presenter';
+import { findTicketsWithRelations } from '../tickets/queries';
+import { isUnsettled } from '../tickets/state';
 
 export async function refundOwnTicket(
   ctx: AppContext,

@@ -4,7 +4,7 @@
  * caller answer 503 (the provider then delivers again) instead of waiting without end.
  */
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Tx } from '../../db';
+import { schema, type Tx } from './index';
 
 /** How long an order operation waits for another on the same order before giving up. */
 const LOCK_TIMEOUT = '5s';
