@@ -1,6 +1,6 @@
 /**
  * What a ticket write changed, for the duties that run after its commit (free the seat in Redis,
- * push to the owner's pages, enqueue PDFs and mail). Sales are order changes (orders/changes.ts).
+ * push to the owner's pages, enqueue PDFs and mail). Sales are order changes (changes/orders.ts).
  * Plain data: the after-commit step may run in another turn, or again, and reads the current rows.
  */
 import type { SeatCode } from '../../contract/seats';
