@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './eslint.layers.js';
 
 /**
  * Import boundaries (bulletproof-react's rule, with ESLint's own no-restricted-imports): the web client
@@ -84,7 +85,7 @@ const BOUNDARIES = [
     [
       {
         regex:
-          '^@kino/backend/(server|app|modules/[\\w-]+/routes|realtime(/index)?|modules/seats/(sockets|sweeper)|lib/(api-router|http|upload))$',
+          '^@kino/backend/(server|app|modules/[\\w-]+/routes|realtime(/index)?|modules/seats/(sockets|sweeper)|lib/http/(api-router|middleware|upload))$',
         message:
           'Workers are not the API process: no routes, no Express, no Socket.IO server (push through effects or the emitter).',
       },
@@ -120,6 +121,12 @@ export default tseslint.config(
   // Files served as they are (frontend/public): classic browser scripts.
   { files: ['frontend/public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   ...BOUNDARIES,
+  // The backend's layers and the workers' use of module facades (eslint.layers.js).
+  {
+    files: ['backend/src/**/*.ts', 'workers/src/**/*.ts'],
+    plugins: { kino: layersPlugin },
+    rules: { 'kino/layers': 'error' },
+  },
   {
     files: ['scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { loadConfig } from '@kino/backend/config';
 import { openDatabase } from '@kino/backend/db';
-import { createLogger } from '@kino/backend/lib/logger';
+import { createLogger } from '@kino/backend/lib/infra/logger';
 import { exitWithReason } from './start';
 
 try {

@@ -7,7 +7,7 @@
  *   NOTIFICATION_URL (the API's /api/payments/yookassa/notifications; unset → none sent).
  */
 import { startYooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
-import { createLogger } from '@kino/backend/lib/logger';
+import { createLogger } from '@kino/backend/lib/infra/logger';
 import { DEMO_CINEMA } from '@kino/backend/seed/data/cinema';
 
 const env = process.env;

@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { startAtolEmulator } from '@kino/backend/emulators/atol/index';
-import { createLogger } from '@kino/backend/lib/logger';
+import { createLogger } from '@kino/backend/lib/infra/logger';
 
 const env = process.env;
 const logger = createLogger({ logLevel: 'info' }, 'register-emulator');

@@ -5,13 +5,14 @@
  * SHUTDOWN_TIMEOUT_SECONDS, then jobs go back to their queue) — and closes its connections.
  */
 import { ConfigError, DEVELOPMENT_APP_SECRET, loadConfig, type Config } from '@kino/backend/config';
-import { bootstrap, type AppContext } from '@kino/backend/context';
+import { bootstrap } from '@kino/backend/bootstrap';
+import type { AppContext } from '@kino/backend/context';
 import { DatabaseUnavailableError } from '@kino/backend/db';
 import { startEffectsDrain } from '@kino/backend/effects';
-import { createLogger, type Logger } from '@kino/backend/lib/logger';
-import { startMetricsServer } from '@kino/backend/lib/metrics';
-import { PortUnavailableError } from '@kino/backend/lib/operator-messages';
-import { RedisUnavailableError } from '@kino/backend/lib/redis';
+import { createLogger, type Logger } from '@kino/backend/lib/infra/logger';
+import { startMetricsServer } from '@kino/backend/metrics';
+import { PortUnavailableError } from '@kino/backend/lib/infra/operator-messages';
+import { RedisUnavailableError } from '@kino/backend/lib/infra/redis';
 import { startApi, startProbeServer } from '@kino/backend/server';
 import { startWorkers } from '@kino/workers';
 

@@ -365,7 +365,7 @@ function toConfig(env: ParsedEnv) {
       dir: path.join(dataDir, 'eais'),
     },
     fiscal: {
-      /** Unset outside production: the process starts the register emulator (modules/fiscal/embedded). */
+      /** Unset outside production: the process starts the register emulator (emulators/atol/embedded). */
       atolUrl: env.ATOL_URL?.replace(/\/+$/, ''),
       timeoutMs: Math.round(env.ATOL_TIMEOUT_SECONDS * 1000),
       ticketVat: env.FISCAL_TICKET_VAT,

@@ -2,17 +2,14 @@
  * Everything a process shares: configuration, logger, database, Redis, queues. Built once at
  * start-up (or per test file) and passed down; nothing reaches for globals.
  */
-import path from 'node:path';
 import type { Config } from './config';
 import { setCinemaTimeZone } from './contract/time';
-import { openDatabase, type Database, type Db } from './db';
-import { systemClock, type Clock } from './lib/clock';
-import { createLogger, type Logger } from './lib/logger';
-import { closeRedis, connectRedis, probeRedis, RedisKeys, startEmbeddedRedis, type Redis } from './lib/redis';
-import { fiscalDriverFor, type FiscalDriver } from './modules/fiscal';
-import { startEmbeddedRegister } from './modules/fiscal/embedded';
-import { paymentProviderFor, type PaymentProvider } from './modules/payments';
-import { startEmbeddedPayments } from './modules/payments/embedded';
+import type { Database, Db } from './db';
+import { systemClock, type Clock } from './lib/infra/clock';
+import { createLogger, type Logger } from './lib/infra/logger';
+import { closeRedis, connectRedis, RedisKeys, type Redis } from './lib/infra/redis';
+import { fiscalDriverFor, type FiscalDriver } from './fiscal';
+import { paymentProviderFor, type PaymentProvider } from './payments';
 import { createQueues, type Queues } from './queues';
 
 export interface AppContext {
@@ -71,36 +68,4 @@ export function createContext({ config, database, redisUrl, logger, clock, onClo
       if (failures.length > 0) throw failures[0];
     },
   };
-}
-
-/**
- * Start-up for a real process: reaches (or starts) Redis, opens and migrates the database.
- * Failures throw RedisUnavailableError / DatabaseUnavailableError with a message for the operator.
- */
-export async function bootstrap(config: Config, logger: Logger = createLogger(config)): Promise<AppContext> {
-  const embeddedRedis = config.redisUrl ? undefined : await startEmbeddedRedis(config.dataDir, logger);
-  const redisUrl = config.redisUrl ?? embeddedRedis!.url;
-  const embeddedPayments = await startEmbeddedPayments(config, logger);
-  const embeddedRegister = await startEmbeddedRegister(embeddedPayments?.config ?? config, logger);
-  const stopEmbedded = async () => {
-    await embeddedRegister?.emulator.close();
-    await embeddedPayments?.emulator.close();
-    await embeddedRedis?.stop();
-  };
-  try {
-    await probeRedis(redisUrl);
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
-    await database.migrate();
-    logger.info({ driver: database.driver }, 'database ready');
-    return createContext({
-      config: embeddedRegister?.config ?? embeddedPayments?.config ?? config,
-      database,
-      redisUrl,
-      logger,
-      onClose: stopEmbedded,
-    });
-  } catch (err) {
-    await stopEmbedded();
-    throw err;
-  }
 }

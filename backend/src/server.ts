@@ -4,11 +4,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import express from 'express';
 import { createApp } from './app';
 import type { AppContext } from './context';
-import { portUnavailable } from './lib/operator-messages';
-import { apiRouter } from './lib/api-router';
-import { fastPath } from './lib/hot-reads';
-import { metricsOf, metricsRoute, routeLabel } from './lib/metrics';
-import { listenForInvalidations } from './lib/response-cache';
+import { portUnavailable } from './lib/infra/operator-messages';
+import { apiRouter } from './lib/http/api-router';
+import { fastPath } from './lib/http/hot-reads';
+import { metricsOf, metricsRoute, routeLabel } from './metrics';
+import { listenForInvalidations } from './lib/http/response-cache';
 import { socketTokens } from './modules/auth/guard';
 import { probeRoutes } from './modules/health/routes';
 import { seatSockets } from './modules/seats';
@@ -52,7 +52,7 @@ export async function startApi(ctx: AppContext, port = ctx.config.port, host = c
   let draining = false;
   const requests = inFlightRequests();
   const app = createApp(ctx, { isDraining: () => draining });
-  // The hot public reads, answered from memory before Express (lib/hot-reads.ts).
+  // The hot public reads, answered from memory before Express (lib/http/hot-reads.ts).
   const hot = fastPath(ctx);
   const metrics = metricsOf(ctx);
   const invalidations = await listenForInvalidations(ctx);

@@ -14,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import pg from 'pg';
 import { NO_PAYMENTS, sleep } from './bench-lib';
 

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@kino/backend/config';
 import { createContext } from '@kino/backend/context';
+import { registerModuleDuties } from '@kino/backend/modules/duties';
 import { openDatabase, schema } from '@kino/backend/db';
 import { startEffectsDrain } from '@kino/backend/effects';
 import { issueToken } from '@kino/backend/modules/auth/tokens';
@@ -42,6 +43,7 @@ const config = loadConfig({
   YOOKASSA_NOTIFICATION_SOURCES: '127.0.0.1/32,::1/128',
 });
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL || undefined });
+registerModuleDuties();
 const ctx = createContext({ config, database, redisUrl: config.redisUrl! });
 
 if (process.env.BENCH_ROLE === 'workers') {

@@ -30,8 +30,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { HALL_SEATS, toCinemaTime } from '@kino/backend/contract';
 import { startYooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
-import { probeRedis, startEmbeddedRedis } from '@kino/backend/lib/redis';
-import { NOTIFICATIONS_PATH } from '@kino/backend/modules/payments/embedded';
+import { probeRedis, startEmbeddedRedis } from '@kino/backend/lib/infra/redis';
+import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
 import { createBenchDatabase, LeanSocketIo, percentile, sleep, startServerChild } from './bench-lib';
 
 const { values: args } = parseArgs({

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '@kino/backend/config';
 import { toCinemaTime } from '@kino/backend/contract';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { SEED_ACCOUNTS } from '@kino/backend/seed/data/accounts';
 import { LeanSocketIo } from './bench-lib';
 

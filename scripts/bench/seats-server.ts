@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@kino/backend/config';
 import { createContext } from '@kino/backend/context';
+import { registerModuleDuties } from '@kino/backend/modules/duties';
 import { openDatabase, schema } from '@kino/backend/db';
 import { issueToken } from '@kino/backend/modules/auth/tokens';
 import { occupiesSeatSql } from '@kino/backend/modules/tickets/state';
@@ -37,6 +38,7 @@ const config = loadConfig({
   ATOL_URL: 'http://127.0.0.1:16732',
 });
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL || undefined });
+registerModuleDuties();
 const ctx = createContext({ config, database, redisUrl: config.redisUrl! });
 
 let seeded: { session: { id: number; price: number; start: Date }; tokens: string[] } | undefined;

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HALL_SEATS, MAX_SEATS_PER_PURCHASE, toCinemaTime } from '@kino/backend/contract';
-import { connectRedis, deleteKeysUnder, probeRedis, startEmbeddedRedis } from '@kino/backend/lib/redis';
+import { connectRedis, deleteKeysUnder, probeRedis, startEmbeddedRedis } from '@kino/backend/lib/infra/redis';
 import { SEAT_SCRIPTS } from '@kino/backend/modules/seats';
 import { WebSocket } from 'ws';
 import {

@@ -19,11 +19,11 @@ import zlib from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadConfig, ROOT_DIR } from '@kino/backend/config';
-import { bootstrap } from '@kino/backend/context';
+import { bootstrap } from '@kino/backend/bootstrap';
 import { startApi } from '@kino/backend/server';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 import { seed } from '@kino/backend/seed';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { NO_PAYMENTS } from './bench-lib';
 
 /** The targets: home JS, and Lighthouse mobile on the public pages (docs/benchmarks.md). */

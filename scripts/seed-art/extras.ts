@@ -1,5 +1,5 @@
 /** Artwork of the news (a main picture and numbered block pictures) and of the promotions. */
-import { seededRandom, type SeededRandom } from '@kino/backend/lib/random';
+import { seededRandom, type SeededRandom } from '@kino/backend/lib/infra/random';
 import { DEMO_CINEMA } from '@kino/backend/seed/data/cinema';
 import type { SeedNews } from '@kino/backend/seed/data/news';
 import type { SeedPromotion } from '@kino/backend/seed/data/promotions';

@@ -2,7 +2,7 @@
  * The demo artwork's layouts: film posters (portrait), promo banners (wide), stills (16:9),
  * person portraits and photos, account avatars. Each returns a whole SVG document.
  */
-import { seededRandom, type SeededRandom } from '@kino/backend/lib/random';
+import { seededRandom, type SeededRandom } from '@kino/backend/lib/infra/random';
 import { DEMO_CINEMA } from '@kino/backend/seed/data/cinema';
 import type { SeedFilm } from '@kino/backend/seed/data/films';
 import type { SeedPerson } from '@kino/backend/seed/data/persons';

@@ -3,7 +3,7 @@
  * one hero silhouette and a scatter of particles. A film's posters, banner and stills are the same
  * scene seen differently (the frame moves the horizon, the light and the hero).
  */
-import type { SeededRandom } from '@kino/backend/lib/random';
+import type { SeededRandom } from '@kino/backend/lib/infra/random';
 import { circle, frac, glow, linear, path, polygon, r, rect, text } from './svg';
 
 export type Land = 'mountains' | 'hills' | 'waves' | 'forest' | 'city' | 'ice' | 'plain' | 'board';

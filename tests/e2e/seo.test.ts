@@ -10,7 +10,7 @@ import { planOf } from '@kino/backend/testing/plans';
 import { connectSeatClient } from '@kino/backend/testing/seat-client';
 import { schema } from '@kino/backend/db';
 import { announce } from '@kino/backend/effects';
-import { cachesOf } from '@kino/backend/lib/response-cache';
+import { cachesOf } from '@kino/backend/lib/http/response-cache';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleProblems } from './support/browser';

@@ -3,8 +3,8 @@
  * its attempt and the API request that enqueued it, and a lost Redis is one line per connection
  * saying "connection refused" — never a stack dump.
  */
-import { withRequestId } from '@kino/backend/lib/request-id';
-import { freePort } from '@kino/backend/lib/redis';
+import { withRequestId } from '@kino/backend/lib/infra/request-id';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { createQueues, type Queues } from '@kino/backend/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivateRedis, startKino, until, type Kino } from './support';

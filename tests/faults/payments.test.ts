@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { schema } from '@kino/backend/db';
 import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
-import { NOTIFICATIONS_PATH } from '@kino/backend/modules/payments/embedded';
+import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { orderBody, providerPaymentOf } from '@kino/backend/testing/orders';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR } from '@kino/backend/config';
 import { openDatabase, type Database } from '@kino/backend/db';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
 
 export const SECRET = 'faults-secret-faults-secret-faults-secret';

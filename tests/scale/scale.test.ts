@@ -14,10 +14,11 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@kino/backend/config';
 import { DashboardSalesSchema, HALL_SEATS, toCinemaTime, type SeatSnapshot } from '@kino/backend/contract';
 import { createContext, type AppContext } from '@kino/backend/context';
+import { registerModuleDuties } from '@kino/backend/modules/duties';
 import { openDatabase, schema } from '@kino/backend/db';
 import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
-import { deleteKeysUnder, freePort, startEmbeddedRedis, type EmbeddedRedis } from '@kino/backend/lib/redis';
-import { NOTIFICATIONS_PATH } from '@kino/backend/modules/payments/embedded';
+import { deleteKeysUnder, freePort, startEmbeddedRedis, type EmbeddedRedis } from '@kino/backend/lib/infra/redis';
+import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
 import { SeatStore } from '@kino/backend/modules/seats';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectLiveClient } from '@kino/backend/testing/live-client';
@@ -84,6 +85,7 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
     // Migrated once here, so that five processes starting at once find nothing to do.
     const db = await openDatabase({ url: env.DATABASE_URL });
     await db.migrate();
+    registerModuleDuties();
     ctx = createContext({ config: loadConfig(env), database: db, redisUrl: env.REDIS_URL });
     store = new SeatStore(ctx);
 

@@ -1,5 +1,5 @@
 import { fromCinemaTime, type OrderView, type ScheduleFilm } from '@kino/backend/contract';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, startProcess, tempDataDir, waitUntil, type Started } from './support';

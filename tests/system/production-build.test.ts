@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '@kino/backend/config';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { removeTempDirs, tempDataDir, waitUntil, type Started } from './support';
 

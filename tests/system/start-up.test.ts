@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { freePort } from '@kino/backend/lib/redis';
+import { freePort } from '@kino/backend/lib/infra/redis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { removeTempDirs, startProcess, tempDataDir, waitUntil, type Started } from './support';
 

@@ -10,10 +10,11 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { loadConfig } from '@kino/backend/config';
 import { createContext, type AppContext } from '@kino/backend/context';
+import { registerModuleDuties } from '@kino/backend/modules/duties';
 import type { TicketsChanged } from '@kino/backend/contract';
 import { openDatabase, schema } from '@kino/backend/db';
 import { announce } from '@kino/backend/effects';
-import { orderJobIds } from '@kino/backend/modules/orders/job-ids';
+import { orderJobIds } from '@kino/backend/queues/job-ids/orders';
 import { startApi, type RunningApi } from '@kino/backend/server';
 import { buildSession, buildSignedInUser, buildTicket, buildUser, soldChange } from '@kino/backend/testing/factories';
 import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
@@ -86,6 +87,7 @@ describe.skipIf(!(await postgresAnswers()))('two workers processes', () => {
     const config = loadConfig({ ...env, SERVICES: 'api', HOST: '127.0.0.1', PORT: '0', SERVE_WEB: '0' });
     const database = await openDatabase({ url: env.DATABASE_URL });
     await database.migrate();
+    registerModuleDuties();
     ctx = createContext({ config, database, redisUrl: env.REDIS_URL! });
     api = await startApi(ctx, 0, '127.0.0.1');
 

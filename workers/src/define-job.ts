@@ -1,5 +1,5 @@
 import type { AppContext } from '@kino/backend/context';
-import type { Logger } from '@kino/backend/lib/logger';
+import type { Logger } from '@kino/backend/lib/infra/logger';
 import type { JobName, JobPayload } from '@kino/backend/queues';
 import type { Job } from 'bullmq';
 

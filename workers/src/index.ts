@@ -11,11 +11,11 @@
  */
 import os from 'node:os';
 import type { AppContext } from '@kino/backend/context';
-import { metricsOf } from '@kino/backend/lib/metrics';
-import type { Logger } from '@kino/backend/lib/logger';
-import { describeError, isConnectionError, redactUrlsIn } from '@kino/backend/lib/operator-messages';
-import { connectionOutage, connectRedis } from '@kino/backend/lib/redis';
-import { listenForInvalidations } from '@kino/backend/lib/response-cache';
+import { metricsOf } from '@kino/backend/metrics';
+import type { Logger } from '@kino/backend/lib/infra/logger';
+import { describeError, isConnectionError, redactUrlsIn } from '@kino/backend/lib/infra/operator-messages';
+import { connectionOutage, connectRedis } from '@kino/backend/lib/infra/redis';
+import { listenForInvalidations } from '@kino/backend/lib/http/response-cache';
 import { bullPrefix, JOBS, QUEUE_NAMES, REPEATED_JOBS, type JobName } from '@kino/backend/queues';
 import { Worker, type Job } from 'bullmq';
 import type { JobHandler } from './define-job';

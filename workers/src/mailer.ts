@@ -5,8 +5,8 @@ import type { Config } from '@kino/backend/config';
 import { cinemaName } from '@kino/backend/contract/cinema';
 import type { AppContext } from '@kino/backend/context';
 import { schema } from '@kino/backend/db';
-import type { Logger } from '@kino/backend/lib/logger';
-import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
+import type { Logger } from '@kino/backend/lib/infra/logger';
+import { cinemaSettings } from '@kino/backend/modules/settings';
 import { and, eq, isNull } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 

@@ -39,7 +39,7 @@ export function phoneHref(phone: string): string {
 }
 
 /**
- * The map's origin: the site's Content-Security-Policy allows frames from it (lib/security-headers.ts);
+ * The map's origin: the site's Content-Security-Policy allows frames from it (lib/http/security-headers.ts);
  * the address and the point come from the settings.
  */
 export const MAP_FRAME_ORIGIN = 'https://yandex.ru';

@@ -208,7 +208,7 @@ export const DEFAULT_CINEMA_TIME_ZONE = 'Europe/Moscow';
 
 /**
  * The players a trailer may embed (docs/product.md §2): the site's Content-Security-Policy allows frames
- * from these origins and the map's, and no others (backend/src/lib/security-headers.ts, docker/nginx.conf).
+ * from these origins and the map's, and no others (backend/src/lib/http/security-headers.ts, docker/nginx.conf).
  */
 export const TRAILER_EMBED_ORIGINS = {
   youtube: 'https://www.youtube-nocookie.com',

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { describeError, redactUrl } from '../lib/operator-messages';
+import { describeError, redactUrl } from '../lib/infra/operator-messages';
 import * as schema from './schema';
 
 export { schema };
@@ -130,31 +130,7 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * True when a query failed because the database could not be reached or had no connection free
- * (pool wait timed out, server gone, too many clients), or a row lock was held past the lock
- * timeout (55P03): a 503 for the caller — try again — not a bug.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (
-      typeof code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', '55P03'].includes(code)
-    ) {
-      return true;
-    }
-    if (
-      typeof message === 'string' &&
-      /timeout exceeded when trying to connect|Connection terminated|PGlite is closed|Cannot use a pool after calling end/i.test(
-        message,
-      )
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
+export { isDatabaseUnavailable } from '../lib/infra/database-errors';
 
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';

@@ -7,21 +7,43 @@
  */
 import type { AppContext } from '../context';
 import type { Tx } from '../db';
-import { invalidateCache } from '../lib/response-cache';
-import { pushOrderView } from '../modules/orders/duties';
-import { pushSalesChanged } from '../modules/reports/duties';
-import { pushTicketsChanged, scheduleWatchingJobs } from '../modules/tickets/duties';
-import { SeatStore, syncSeats } from '../modules/seats';
+import { invalidateCache } from '../lib/http/response-cache';
 import { disconnectRoom, emitterFor } from '../realtime/emitter';
 import { sessionRoom, STAFF_ROOM, userRoom } from '../realtime/rooms';
 import { dutiesOf, type Change, type Duty } from './table';
-import { errorFields } from '../lib/operator-messages';
-import type { Repeating } from '../lib/repeat';
+import { errorFields } from '../lib/infra/operator-messages';
+import type { Repeating } from '../lib/infra/repeat';
 import { dispatchEntry, recordChanges, startOutboxDrain } from './outbox';
 
 export type { Change } from './table';
 
 type EffectsContext = Pick<AppContext, 'redis' | 'keys' | 'logger' | 'queues' | 'db' | 'config' | 'clock'>;
+
+/** The duties only a module knows how to do: it reads its own rows or keeps its own Redis state. */
+type ModuleDutyKind = 'push-sales' | 'push-tickets' | 'seats' | 'replan' | 'watching-jobs';
+/**
+ * Who performs each module duty (and `order-view`: the buyer's pages sent their order). The modules
+ * supply them (modules/duties.ts), registered once per process at start-up, so this folder imports no module.
+ */
+export type DutyPerformers = {
+  [K in ModuleDutyKind]: (ctx: EffectsContext, duty: Extract<Duty, { kind: K }>) => Promise<void>;
+} & {
+  'order-view': (ctx: EffectsContext, duty: { orderId: number; userId: number }) => Promise<void>;
+};
+let performers: DutyPerformers | undefined;
+
+/** Gives this process the modules' duty performers (modules/duties.ts); a later call replaces them. */
+export function registerDuties(duties: DutyPerformers): void {
+  performers = duties;
+}
+
+function performerOf<K extends keyof DutyPerformers>(kind: K): DutyPerformers[K] {
+  if (!performers)
+    throw new Error(
+      `No performer for the "${kind}" duty: the modules' duties are registered at start-up (modules/duties.ts)`,
+    );
+  return performers[kind];
+}
 
 async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
   switch (duty.kind) {
@@ -32,31 +54,28 @@ async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
       if (duty.room === 'staff') emitter.to(STAFF_ROOM).emit(duty.event);
       else if (duty.event === 'orders:changed')
         return duty.withOrder
-          ? pushOrderView(ctx, duty.orderId, duty.userId)
+          ? performerOf('order-view')(ctx, duty)
           : void emitter.to(userRoom(duty.userId)).emit(duty.event, { id: duty.orderId });
       else emitter.to(userRoom(duty.userId)).emit(duty.event);
       return;
     }
     case 'push-sales':
-      return pushSalesChanged(ctx, duty.sessionIds);
+      return performerOf('push-sales')(ctx, duty);
     case 'reconnect':
       return disconnectRoom(ctx, userRoom(duty.userId));
     case 'push-tickets':
-      return pushTicketsChanged(ctx, duty.ticketIds);
+      return performerOf('push-tickets')(ctx, duty);
     case 'seats':
-      return syncSeats(ctx, duty);
-    case 'replan': {
-      const store = new SeatStore(ctx);
-      await Promise.all(duty.sessionIds.map((id) => store.forgetPlan(id)));
-      return;
-    }
+      return performerOf('seats')(ctx, duty);
+    case 'replan':
+      return performerOf('replan')(ctx, duty);
     case 'close-maps': {
       const emitter = emitterFor(ctx);
       for (const id of duty.sessionIds) emitter.to(sessionRoom(id)).emit('seats:closed');
       return;
     }
     case 'watching-jobs':
-      return scheduleWatchingJobs(ctx, duty.sessionIds);
+      return performerOf('watching-jobs')(ctx, duty);
     case 'job':
       return ctx.queues.enqueue(duty.name, duty.payload as never, {
         jobId: duty.jobId,

@@ -8,9 +8,9 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { schema, type Tx } from '../db';
-import type { Logger } from '../lib/logger';
-import { errorFields } from '../lib/operator-messages';
-import { repeatEvery, type Repeating } from '../lib/repeat';
+import type { Logger } from '../lib/infra/logger';
+import { errorFields } from '../lib/infra/operator-messages';
+import { repeatEvery, type Repeating } from '../lib/infra/repeat';
 import type { Change } from './table';
 
 type OutboxContext = Pick<AppContext, 'db' | 'logger'>;

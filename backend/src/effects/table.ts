@@ -3,12 +3,12 @@
  * duties. Response caches to invalidate, live pushes to rooms, seat maps to update, jobs to enqueue
  * with deterministic ids. Writes only say what they changed; nothing else decides what follows.
  */
-import type { CacheName } from '../lib/response-cache';
-import type { OrderChange } from '../modules/orders/changes';
-import { orderJobIds } from '../modules/orders/job-ids';
-import type { TicketsChange } from '../modules/tickets/changes';
-import { sessionJobIds } from '../modules/schedules/job-ids';
-import { ticketJobIds } from '../modules/tickets/job-ids';
+import type { CacheName } from '../lib/http/response-cache';
+import type { OrderChange } from './changes/orders';
+import { orderJobIds } from '../queues/job-ids/orders';
+import type { TicketsChange } from './changes/tickets';
+import { sessionJobIds } from '../queues/job-ids/sessions';
+import { ticketJobIds } from '../queues/job-ids/tickets';
 import type { JobName, JobPayload } from '../queues/jobs';
 
 /** The vocabulary of changes: one entry per kind of thing a write can change. */
@@ -19,9 +19,9 @@ export type Change =
    * again); `cancelled`: they left the bill (their buyers are told by mail).
    */
   | { what: 'sessions'; ids: number[]; moved?: boolean; cancelled?: boolean }
-  /** Made, paid, ended unpaid, refunded late (modules/orders/changes.ts). */
+  /** Made, paid, ended unpaid, refunded late (effects/changes/orders.ts). */
   | OrderChange
-  /** Refunded, admitted at the door (modules/tickets/changes.ts). */
+  /** Refunded, admitted at the door (effects/changes/tickets.ts). */
   | TicketsChange
   /** Tickets moved to another watching state by the clock (the workers). */
   | { what: 'watching'; ticketIds: number[] }

@@ -10,7 +10,7 @@ import { API, type ApiKey } from '../contract/api';
 import type { Role } from '../contract/constants';
 import type { Endpoint } from '../contract/endpoint';
 import { ErrorBodySchema, type ErrorBody } from '../contract/errors';
-import { deleteKeysUnder } from '../lib/redis';
+import { deleteKeysUnder } from '../lib/infra/redis';
 import { useTestApi } from '../testing/api';
 import { allowedRole, changedTables, databaseFingerprint } from '../testing/contract-calls';
 import { buildSignedInUser } from '../testing/factories';

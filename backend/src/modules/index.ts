@@ -1,7 +1,7 @@
 /** Every domain's handlers, mounted under /api from the contract's declarations. */
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import { apiRouter } from '../lib/api-router';
+import { apiRouter } from '../lib/http/api-router';
 import { achievementRoutes } from './achievements/routes';
 import { authenticate } from './auth/guard';
 import { oauthRoutes } from './auth/oauth/routes';
@@ -27,7 +27,7 @@ import { reviewRoutes } from './reviews/routes';
 import { scheduleRoutes } from './schedules/routes';
 import { seatRoutes } from './seats/routes';
 import { settingsRoutes } from './settings/routes';
-import { fiscalRoutes } from './fiscal/routes';
+import { fiscalRoutes } from './till/fiscal-routes';
 import { shiftRoutes } from './shifts/routes';
 import { stockRoutes } from './stocks/routes';
 import { ticketRoutes } from './tickets/routes';

@@ -1,7 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Logger } from '../lib/logger';
-import { currentRequestId } from '../lib/request-id';
-import { connectRedis, type Redis } from '../lib/redis';
+import type { Logger } from '../lib/infra/logger';
+import { currentRequestId } from '../lib/infra/request-id';
+import { connectRedis, type Redis } from '../lib/infra/redis';
 import { JOBS, QUEUE_NAMES, type JobName, type JobPayload, type QueueName } from './jobs';
 
 export * from './jobs';

@@ -7,7 +7,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { ServerEvents } from '../contract/events';
 import type { AppContext } from '../context';
 import { tokenRoom } from './rooms';
-import { errorFields } from '../lib/operator-messages';
+import { errorFields } from '../lib/infra/operator-messages';
 
 type EmitterContext = Pick<AppContext, 'keys' | 'redis' | 'logger'>;
 

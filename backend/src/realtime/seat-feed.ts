@@ -5,9 +5,9 @@
  * subscribes once and hands the changes to its fan-out, which writes them to its own sockets.
  */
 import type { AppContext } from '../context';
-import { closeRedis, connectRedis } from '../lib/redis';
+import { closeRedis, connectRedis } from '../lib/infra/redis';
 import type { FeedDelta } from './fanout';
-import { errorFields } from '../lib/operator-messages';
+import { errorFields } from '../lib/infra/operator-messages';
 
 /** The pub/sub channel on which the seat scripts publish every change (one per deployment). */
 export const seatFeedChannel = (ctx: Pick<AppContext, 'keys'>) => ctx.keys.of('seats', 'feed');

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startEmbeddedRedis } from '../lib/redis';
+import { startEmbeddedRedis } from '../lib/infra/redis';
 import { startTestApi } from '../testing/harness';
 
 /** Takes Redis's port once it stopped: connections are accepted and never answered (a hung Redis). */

@@ -8,7 +8,7 @@
  */
 import { toCinemaDate } from '../contract/time';
 import type { Db } from '../db';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../lib/infra/logger';
 import { currentVersions } from '../modules/documents/service';
 import { ensureFavourites, ensureReviews } from './audience';
 import { ensureCountries, ensureGenres, ensureHalls, HALL_NAMES } from './catalog';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HALL_CAPACITY, ROLES, SEAT_CODE_RE, STAFF_ROLES } from '../contract/constants';
 import { addDays, fromCinemaTime, toCinemaDate } from '../contract/time';
 import { schema } from '../db';
-import { verifyPassword } from '../modules/auth/password';
+import { verifyPassword } from '../lib/infra/passwords';
 import { startTestApi, type TestApi } from '../testing/harness';
 import { HALL_NAMES } from './catalog';
 import { DEMO_CINEMA } from './data/cinema';

@@ -6,7 +6,7 @@
 import { HALL_PLACES, HALL_ROWS } from '../contract/constants';
 import { kopecksOf } from '../contract/money';
 import { toCinemaTime } from '../contract/time';
-import { seededRandom } from '../lib/random';
+import { seededRandom } from '../lib/infra/random';
 
 export interface SoldSession {
   id: number;

@@ -1,6 +1,6 @@
 /** The demo accounts, identified by email; the password is hashed once, only when one is missing. */
 import { schema, type Db } from '../db';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/infra/passwords';
 import { DEMO_PASSWORD, SEED_ACCOUNTS } from './data/accounts';
 import { ensureByKey } from './ensure';
 import { seedImage } from './images';

@@ -10,7 +10,7 @@ import { ACCESS, can, type StaffRole } from '../contract/access';
 import type { Role } from '../contract/constants';
 import type { Access } from '../contract/endpoint';
 import { schema, type Db } from '../db';
-import type { Redis } from '../lib/redis';
+import type { Redis } from '../lib/infra/redis';
 
 export const STAFF_ROLES = Object.keys(ACCESS) as StaffRole[];
 

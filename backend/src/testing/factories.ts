@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { ACTOR_ROLE, type NewsBlockType, type Role } from '../contract/constants';
 import { toCinemaTime, fromCinemaTime } from '../contract/time';
 import { schema, type Db } from '../db';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/infra/passwords';
 import { issueToken } from '../modules/auth/tokens';
 import type { AppContext } from '../context';
-import type { OrderChange } from '../modules/orders/changes';
+import type { OrderChange } from '../effects/changes/orders';
 
 const unique = () => randomUUID().slice(0, 8);
 

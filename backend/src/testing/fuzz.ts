@@ -8,7 +8,7 @@
  * Each case either must be refused by the contract itself (`alwaysBad`: nothing in this API
  * accepts it), or is sent only when the contract refuses it (a negative number is fine for some
  * fields); either way the server must answer 400 naming the same fields as the contract's own
- * verdict (lib/validate.ts). Cases the input cannot even be read from expect a status and code.
+ * verdict (lib/http/validate.ts). Cases the input cannot even be read from expect a status and code.
  *
  * The wrong values are shared with the Socket.IO fuzz (testing/socket-fuzz.ts).
  */
@@ -17,8 +17,8 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../contract/errors';
 import { fillPath, splitKey, type Endpoint, type Method } from '../contract/endpoint';
 import { z as zod } from '../contract/zod';
-import { AppError } from '../lib/errors';
-import { parseInput } from '../lib/validate';
+import { AppError } from '../lib/http/errors';
+import { parseInput } from '../lib/http/validate';
 import { harmlessParams } from './contract-calls';
 
 /** The subset of JSON Schema that zod writes and the generator reads. */
@@ -398,7 +398,7 @@ const status = (statuses: number[], codes: ErrorCode[], fields?: string[]): Expe
   ...(fields ? { fields } : {}),
 });
 
-/** The longest text field a form may carry (lib/upload.ts). */
+/** The longest text field a form may carry (lib/http/upload.ts). */
 const MAX_FORM_TEXT = 64 * 1024;
 
 /** The cases of one endpoint. `headers` carries the caller's token. */

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db';
-import { probeRedis, startEmbeddedRedis } from '../lib/redis';
+import { probeRedis, startEmbeddedRedis } from '../lib/infra/redis';
 import { adminUrl, databaseUrlFor } from './postgres';
 import './provided';
 

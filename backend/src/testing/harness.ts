@@ -18,11 +18,12 @@ import { loadConfig, type Config } from '../config';
 import { createContext, type AppContext } from '../context';
 import { startAtolEmulator, type AtolEmulator } from '../emulators/atol';
 import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa';
-import { NOTIFICATIONS_PATH } from '../modules/payments/embedded';
+import { NOTIFICATIONS_PATH } from '../emulators/yookassa/embedded';
 import { openDatabase, type Database } from '../db';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
-import { deleteKeysUnder } from '../lib/redis';
+import type { Clock } from '../lib/infra/clock';
+import type { Logger } from '../lib/infra/logger';
+import { deleteKeysUnder } from '../lib/infra/redis';
+import { registerModuleDuties } from '../modules/duties';
 import { ensureCinemaSettings } from '../seed/cinema';
 import { startApi, type RunningApi } from '../server';
 import { adminUrl, databaseUrlFor } from './postgres';
@@ -111,6 +112,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   const { database, drop } = await isolatedDatabase();
+  registerModuleDuties();
   const ctx = createContext({
     config,
     database,

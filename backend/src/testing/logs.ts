@@ -3,7 +3,7 @@
  * (`useTestApi({ logger: logs.logger })`) and assert on `logs.records`.
  */
 import type { Config } from '../config';
-import { createLogger, type Logger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/infra/logger';
 
 export interface LogRecord {
   /** pino's number: 30 info, 40 warn, 50 error, 60 fatal. */

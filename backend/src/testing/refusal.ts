@@ -1,4 +1,4 @@
-import { AppError } from '../lib/errors';
+import { AppError } from '../lib/http/errors';
 
 /** The AppError the operation was refused with; fails the test when it succeeded or failed otherwise. */
 export async function refusal(operation: Promise<unknown>): Promise<AppError> {

@@ -1,7 +1,7 @@
 /**
  * The site's pages rendered on the server: the front end's server bundle (frontend/dist-ssr, built
  * by `npm run build`) renders an address into the built index.html with its data, head and query
- * cache. The HTML is kept per address and day like the hot API reads (lib/response-cache.ts:
+ * cache. The HTML is kept per address and day like the hot API reads (lib/http/response-cache.ts:
  * compressed once, ETag, dropped by the effects table when what it shows changes) and sent by the
  * fast path from then on.
  */
@@ -11,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import type { Request, RequestHandler, Response } from 'express';
 import { API } from '../contract/api';
 import type { AppContext } from '../context';
-import { rememberHeaders, sendPresented } from '../lib/hot-reads';
-import { errorFields } from '../lib/operator-messages';
-import { cachesOf, HTML_TYPE, Presented } from '../lib/response-cache';
+import { rememberHeaders, sendPresented } from '../lib/http/hot-reads';
+import { errorFields } from '../lib/infra/operator-messages';
+import { cachesOf, HTML_TYPE, Presented } from '../lib/http/response-cache';
 
 /** The server bundle's entry (frontend/src/entry-server.tsx). */
 interface ServerBundle {

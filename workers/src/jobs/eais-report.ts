@@ -1,5 +1,5 @@
 /** Sales and refunds not yet reported go to ЕАИС (modules/eais/report.ts); a failed delivery fails the job (retried). */
-import { reportToEais } from '@kino/backend/modules/eais/report';
+import { reportToEais } from '@kino/backend/modules/eais';
 import { defineJob } from '../define-job';
 
 export default defineJob('eais.report', (_payload, { ctx, job }) => reportToEais(ctx, job.attemptsMade + 1));

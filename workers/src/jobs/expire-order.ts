@@ -1,4 +1,4 @@
-import { expireOrder } from '@kino/backend/modules/orders/expire-order';
+import { expireOrder } from '@kino/backend/modules/orders';
 import { defineJob } from '../define-job';
 
 /**

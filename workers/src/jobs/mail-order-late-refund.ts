@@ -1,7 +1,7 @@
 /** Tells the buyer that their payment came after the seats were sold to someone else, and goes back. */
 import { schema } from '@kino/backend/db';
 import { eq } from 'drizzle-orm';
-import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
+import { cinemaSettings } from '@kino/backend/modules/settings';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { lateRefundMail } from '../tickets/mails';

@@ -5,12 +5,10 @@
  */
 import { LIVE_TICKET_STATUS } from '@kino/backend/contract';
 import { schema } from '@kino/backend/db';
-import { ticketItemText } from '@kino/backend/modules/orders/receipt';
-import { ensureTicketPdfs } from '@kino/backend/modules/tickets/pdf-files';
-import { presentTicket } from '@kino/backend/modules/tickets/presenter';
-import { findTicketsWithRelations } from '@kino/backend/modules/tickets/queries';
+import { ticketItemText } from '@kino/backend/modules/orders';
+import { ensureTicketPdfs, findTicketsWithRelations, presentTicket } from '@kino/backend/modules/tickets';
 import { eq } from 'drizzle-orm';
-import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
+import { cinemaSettings } from '@kino/backend/modules/settings';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { ticketsSoldMail } from '../tickets/mails';

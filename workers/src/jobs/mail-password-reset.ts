@@ -3,7 +3,7 @@
  * (modules/auth/password-reset.ts), so the job's payload, the outbox and the logs hold the reset's id alone.
  * A retry makes a new token, and the link of an earlier attempt stops working.
  */
-import { issueResetLink } from '@kino/backend/modules/auth/password-reset';
+import { issueResetLink } from '@kino/backend/modules/auth';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 

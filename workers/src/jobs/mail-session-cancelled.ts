@@ -2,7 +2,7 @@
 import { schema } from '@kino/backend/db';
 import { WALK_IN_BUYER } from '@kino/backend/contract/constants';
 import { and, eq, inArray } from 'drizzle-orm';
-import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
+import { cinemaSettings } from '@kino/backend/modules/settings';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { sessionCancelledMail } from '../tickets/mails';

@@ -1,9 +1,8 @@
 /** The owner's confirmation of a refund. */
 import { schema } from '@kino/backend/db';
-import { presentTicket } from '@kino/backend/modules/tickets/presenter';
-import { findTicketsWithRelations } from '@kino/backend/modules/tickets/queries';
+import { findTicketsWithRelations, presentTicket } from '@kino/backend/modules/tickets';
 import { eq } from 'drizzle-orm';
-import { cinemaSettings } from '@kino/backend/modules/settings/cinema';
+import { cinemaSettings } from '@kino/backend/modules/settings';
 import { defineJob } from '../define-job';
 import { deliver } from '../mailer';
 import { ticketRefundedMail } from '../tickets/mails';

@@ -1,4 +1,4 @@
-import { reconcileOrders } from '@kino/backend/modules/orders/reconcile';
+import { reconcileOrders } from '@kino/backend/modules/orders';
 import { defineJob } from '../define-job';
 
 /** Every minute and at start-up: what notifications did not bring, the provider is asked for. */

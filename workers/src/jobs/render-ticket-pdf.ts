@@ -1,4 +1,4 @@
-import { ensureTicketPdfs } from '@kino/backend/modules/tickets/pdf-files';
+import { ensureTicketPdfs } from '@kino/backend/modules/tickets';
 import { defineJob } from '../define-job';
 
 /** Idempotent: a PDF that shows the ticket as it is now is kept, an outdated one replaced. */

@@ -1,4 +1,4 @@
-import { advanceWatching } from '@kino/backend/modules/tickets/watching';
+import { advanceWatching } from '@kino/backend/modules/tickets';
 import { defineJob } from '../define-job';
 
 /** Every minute and at start-up: whatever delayed jobs missed (workers down, a schedule moved) catches up. */

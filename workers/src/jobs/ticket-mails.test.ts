@@ -4,7 +4,7 @@
  */
 import { verifyCheckInCode } from '@kino/backend/modules/tickets/check-in-code';
 import { announce } from '@kino/backend/effects';
-import { refundOwnTicket } from '@kino/backend/modules/tickets/refund';
+import { refundOwnTicket } from '@kino/backend/modules/orders/ticket-refund';
 import {
   buildFilm,
   buildOrder,

@@ -1,4 +1,4 @@
-import { advanceWatching } from '@kino/backend/modules/tickets/watching';
+import { advanceWatching } from '@kino/backend/modules/tickets';
 import { defineJob } from '../define-job';
 
 /**

@@ -5,7 +5,7 @@
 import { schema } from '@kino/backend/db';
 import type { TicketsChanged } from '@kino/backend/contract';
 import { scheduleWatchingJobs } from '@kino/backend/modules/tickets/duties';
-import { ticketJobIds } from '@kino/backend/modules/tickets/job-ids';
+import { ticketJobIds } from '@kino/backend/queues/job-ids/tickets';
 import { buildSession, buildSignedInUser, buildTicket } from '@kino/backend/testing/factories';
 import { startTestApi, type TestApi } from '@kino/backend/testing/harness';
 import { eq, inArray } from 'drizzle-orm';

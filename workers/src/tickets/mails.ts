@@ -14,8 +14,8 @@ import {
   type CinemaSettings,
   type TicketView,
 } from '@kino/backend/contract';
-import { escapeHtml } from '@kino/backend/lib/html';
-import type { PaymentMode } from '@kino/backend/modules/payments/yookassa/requests';
+import { escapeHtml } from '@kino/backend/lib/documents/html';
+import type { PaymentMode } from '@kino/backend/payments/yookassa/requests';
 
 export interface MailContent {
   subject: string;

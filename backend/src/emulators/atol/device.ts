@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '../../lib/infra/clock';
 
 /** The driver's error codes the emulator answers (libfptr10.h numbering: REGISTRIES.md §1.8). */
 export const ATOL_ERRORS = {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../lib/clock';
+import { ManualClock } from '../../lib/infra/clock';
 import { startAtolEmulator, type AtolEmulator, type TaskResult } from '.';
 
 const operator = { name: 'Кассир Петрова А.', vatin: '500100732259' };

@@ -17,8 +17,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { systemClock, type Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
+import { systemClock, type Clock } from '../../lib/infra/clock';
+import type { Logger } from '../../lib/infra/logger';
 import { readBody } from '../yookassa/http';
 import { ATOL_ERRORS, createDevice, TaskError, type Faults, type Json, type Receipt } from './device';
 

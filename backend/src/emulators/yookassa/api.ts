@@ -10,7 +10,7 @@
  * anything, or do the work and then answer it (the provider's "500, but it happened"), or never answer.
  */
 import type http from 'node:http';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../lib/infra/logger';
 import { ApiError, invalidRequest, sendJson } from './http';
 import type { Store } from './store';
 import { parseCaptureRequest, parsePaymentRequest, parseRefundRequest } from './validate';

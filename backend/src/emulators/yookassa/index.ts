@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../lib/infra/logger';
 import { createApi, type FailureSpec, type RequestRecord } from './api';
 import { readBody, sendHtml } from './http';
 import { createNotifier, type Delivery } from './notifier';

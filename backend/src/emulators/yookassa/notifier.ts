@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../lib/infra/logger';
 
 export interface Delivery {
   event: string;

@@ -8,7 +8,7 @@
  * every control.
  */
 import type http from 'node:http';
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml } from '../../lib/documents/html';
 import { sendHtml } from './http';
 import { partyOf, type Store, type StoredPayment } from './store';
 

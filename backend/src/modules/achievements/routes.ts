@@ -1,8 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { handlers } from '../../lib/api-router';
-import { paginate, searchCondition } from '../../lib/paging';
+import { handlers } from '../../lib/http/api-router';
+import { paginate, searchCondition } from '../../lib/http/paging';
 
 const { achievements } = schema;
 

@@ -7,7 +7,7 @@ import { AuthResponseSchema, UserResponseSchema } from '../../contract/auth';
 import { ErrorBodySchema } from '../../contract/errors';
 import { schema } from '../../db';
 import { buildUser, TEST_PASSWORD } from '../../testing/factories';
-import { startEmbeddedRedis, type EmbeddedRedis } from '../../lib/redis';
+import { startEmbeddedRedis, type EmbeddedRedis } from '../../lib/infra/redis';
 import { startTestApi, type TestApi } from '../../testing/harness';
 
 let t: TestApi;

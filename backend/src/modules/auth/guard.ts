@@ -1,6 +1,6 @@
 /**
  * Who is calling: `authenticate(ctx)` reads the bearer token on every API request and leaves the
- * user in `res.locals.user`; each endpoint's access entry is then enforced by lib/api-router.ts.
+ * user in `res.locals.user`; each endpoint's access entry is then enforced by lib/http/api-router.ts.
  */
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../../context';

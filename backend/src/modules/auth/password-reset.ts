@@ -13,10 +13,10 @@ import { cinemaName } from '../../contract/cinema';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { invalidInput } from '../../lib/errors';
-import { escapeHtml } from '../../lib/html';
+import { invalidInput } from '../../lib/http/errors';
+import { escapeHtml } from '../../lib/documents/html';
 import { cinemaSettings } from '../settings/cinema';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/infra/passwords';
 
 export const RESET_LINK_INVALID = 'Ссылка для сброса пароля недействительна или устарела. Запросите новую';
 

@@ -3,9 +3,9 @@ import type { RegisterBodySchema } from '../../contract/auth';
 import type { AppContext } from '../../context';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, schema } from '../../db';
 import { write } from '../../effects';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../lib/http/errors';
 import { recordSignUpConsents } from '../privacy/consents';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/infra/passwords';
 
 export const EMAIL_TAKEN = 'Пользователь с такой почтой уже зарегистрирован';
 

@@ -5,8 +5,8 @@
 import type { Request, RequestHandler } from 'express';
 import type { ResetPasswordBody } from '../../contract/auth';
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
-import { bodyEmail, rateLimit } from '../../lib/rate-limit';
+import { handlers } from '../../lib/http/api-router';
+import { bodyEmail, rateLimit } from '../../lib/http/rate-limit';
 import { disconnectToken } from '../../realtime/emitter';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { presentSessionUser } from './presenter';

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { AuthenticateBodySchema, AuthResponse } from '../../contract/auth';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { AppError } from '../../lib/errors';
-import { verifyPassword } from './password';
+import { AppError } from '../../lib/http/errors';
+import { verifyPassword } from '../../lib/infra/passwords';
 import { presentSessionUser } from './presenter';
 import { issueToken } from './tokens';
 

@@ -5,8 +5,8 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Provider, Role } from '../../contract/constants';
 import type { AppContext } from '../../context';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { schema } from '../../db';
 
 interface TokenPayload {
@@ -15,16 +15,7 @@ interface TokenPayload {
   exp: number;
 }
 
-export interface AuthUser {
-  id: number;
-  fio: string;
-  email: string;
-  role: Role;
-  avatar: string | null;
-  provider: Provider;
-  /** The token's id, for logout. */
-  tokenId: string;
-}
+export type { AuthUser };
 
 const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 

@@ -6,7 +6,7 @@ import { asc } from 'drizzle-orm';
 import type { StaffPageQuery } from '../../contract/common';
 import type { AppContext } from '../../context';
 import { type schema } from '../../db';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 
 type NamedTable = typeof schema.genres | typeof schema.countries | typeof schema.halls;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { API, type ApiKey } from '../../contract/api';
 import { splitKey, type Endpoint } from '../../contract/endpoint';
-import { DOCS_CSP } from '../../lib/security-headers';
-import { openApiPath, operationId } from '../../lib/openapi';
+import { DOCS_CSP } from '../../lib/http/security-headers';
+import { openApiPath, operationId } from '../../lib/http/openapi';
 import { useTestApi } from '../../testing/api';
 import { z } from '../../contract/zod';
 

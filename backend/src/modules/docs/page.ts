@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router } from 'express';
-import { DOCS_CSP } from '../../lib/security-headers';
+import { DOCS_CSP } from '../../lib/http/security-headers';
 
 const SWAGGER_UI = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 /** The files of the package the page loads, and nothing else of it. */

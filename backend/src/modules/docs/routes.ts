@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API } from '../../contract/api';
 import type { OpenApiDocument } from '../../contract/docs';
-import { handlers } from '../../lib/api-router';
-import { openApiDocument } from '../../lib/openapi';
+import { handlers } from '../../lib/http/api-router';
+import { openApiDocument } from '../../lib/http/openapi';
 
 /** backend/package.json, at the same depth from src/ and dist/. */
 const PACKAGE = path.resolve(import.meta.dirname, '..', '..', '..', 'package.json');

@@ -2,7 +2,7 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { presentPublished, presentVersion } from './presenter';
 import {
   currentVersion,

@@ -10,7 +10,7 @@ import { DOCUMENT_SLUGS, type DocumentSlug } from '../../contract/legal';
 import type { AppContext } from '../../context';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, schema, type Db, type Tx } from '../../db';
 import { write } from '../../effects';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/http/errors';
 import { DRAFTS } from './drafts';
 import { textHash } from './render';
 

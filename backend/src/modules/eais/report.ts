@@ -13,8 +13,8 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { parseSeatCode } from '../../contract/seats';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { describeError } from '../../lib/operator-messages';
-import { withRedisLock, type HeldLock } from '../../lib/redis-lock';
+import { describeError } from '../../lib/infra/operator-messages';
+import { withRedisLock, type HeldLock } from '../../lib/infra/redis-lock';
 import { emitterFor } from '../../realtime/emitter';
 import { STAFF_ROOM } from '../../realtime/rooms';
 import { eaisDocument, type EaisDocument, type EaisLine } from './format';
@@ -34,7 +34,7 @@ export interface EaisRunResult {
 
 /**
  * One run at a time, across every worker process: two runs reading the same unreported lines would each
- * send the session's document. The lock is Redis's (lib/redis-lock.ts), not a PostgreSQL advisory lock:
+ * send the session's document. The lock is Redis's (lib/infra/redis-lock.ts), not a PostgreSQL advisory lock:
  * a run spends most of its time on deliveries (HTTP, up to 30 s each), and an advisory lock would have to
  * hold one pooled connection — or, transaction-scoped, an open transaction — through all of them; it would
  * vanish silently with that connection mid-run; and under PGlite (tests, the demo: one session for the

@@ -4,8 +4,8 @@
  */
 import type { LikedResponse } from '../../contract/favourites';
 import type { AppContext } from '../../context';
-import { handlers, type Call } from '../../lib/api-router';
-import { notFound } from '../../lib/errors';
+import { handlers, type Call } from '../../lib/http/api-router';
+import { notFound } from '../../lib/http/errors';
 import type { Api } from '../../contract/api';
 import { presentFavourites } from './presenter';
 import { addFavourite, isFavourite, listFavourites, removeFavourite, type FavouriteKind } from './service';

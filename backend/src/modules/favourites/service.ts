@@ -5,7 +5,7 @@
 import { and, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode, schema } from '../../db';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 
 export const KINDS = {
   movie: { table: schema.favouriteFilms, target: schema.favouriteFilms.filmId, missing: 'Фильм не найден' },

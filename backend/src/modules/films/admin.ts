@@ -10,12 +10,12 @@ import type { ImportedFilm, ImportedPerson, ImportedPhoto, ImportKind } from '..
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { announce, write } from '../../effects';
-import { notFound } from '../../lib/errors';
-import { removeStoredImage, storeImage } from '../../lib/images';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { notFound } from '../../lib/http/errors';
+import { removeStoredImage, storeImage } from '../../lib/documents/images';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 import { emitterFor } from '../../realtime/emitter';
 import { userRoom } from '../../realtime/rooms';
-import type { UploadedFile } from '../../lib/upload';
+import type { UploadedFile } from '../../lib/http/upload';
 import { withFilmCountries } from '../countries/presenter';
 import { withFilmGenres } from '../genres/presenter';
 import { IMPORT_IMAGE_SIZES } from './import/images';

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
-import { cachedRead } from '../../lib/response-cache';
+import { handlers } from '../../lib/http/api-router';
+import { cachedRead } from '../../lib/http/response-cache';
 import { addFilmPersons, addFilmStills, editFilm, listStaffFilms, replaceFilmPoster, storeFilm } from './admin';
 import { findFilm, findFilms, loadBannerFilm, loadNewFilms } from './service';
 
 /**
- * Every public film read is cached in memory (lib/response-cache.ts); the back office's writes
+ * Every public film read is cached in memory (lib/http/response-cache.ts); the back office's writes
  * invalidate it through effects. The imports answer when done: a film within seconds, a cast of
  * at most PERSONS_MAX people and STILLS_MAX stills within the provider's timeouts.
  */

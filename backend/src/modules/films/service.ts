@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { BannerFilm, CatalogueFilm, FilmDetail, FilmListQuery, FilmShowing, NewFilm } from '../../contract/films';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 import { withFilmCountries } from '../countries/presenter';
 import { withFilmGenres } from '../genres/presenter';
 import { startOfCinemaToday, withSessionDetails } from '../schedules/service';

@@ -9,10 +9,9 @@ import { roublesOf } from '../../contract/money';
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
-import { openShiftOf } from '../shifts/queries';
-import type { FiscalTask } from './driver';
+import { conflict, notFound } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
+import type { FiscalTask } from '../../fiscal/driver';
 import { fiscalParamsOf, runOnRegister } from './operations';
 import { fiscalDataOf } from './receipt';
 import { operatorOf } from './shift';
@@ -91,12 +90,16 @@ export async function correctionPending(ctx: Pick<AppContext, 'db'>, orderId: nu
   return row !== undefined && row.issuedAt === null;
 }
 
-/** Issues the correction receipt on the register's open shift (the staff member's, if they have one). */
-export async function issueCorrection(ctx: AppContext, id: number, staff: AuthUser): Promise<FiscalCorrection> {
+/** Issues the correction receipt on the register's open shift (`shiftId`: the staff member's, if they have one). */
+export async function issueCorrection(
+  ctx: AppContext,
+  id: number,
+  staff: AuthUser,
+  shiftId: number | null,
+): Promise<FiscalCorrection> {
   const [row] = await ctx.db.select().from(corrections).where(eq(corrections.id, id));
   if (!row) throw notFound('Чек коррекции не найден');
   if (row.issuedAt) throw conflict('conflict', 'Чек коррекции уже пробит');
-  const shift = await openShiftOf(ctx.db, staff.id);
   const sold = row.task as FiscalTask;
   const { id: operationId } = await runOnRegister(
     ctx,
@@ -108,7 +111,7 @@ export async function issueCorrection(ctx: AppContext, id: number, staff: AuthUs
       correctionBaseDate: toCinemaTime(row.createdAt).slice(0, 10).replaceAll('-', '.'),
       correctionBaseNumber: '',
     },
-    { shiftId: shift?.id ?? null, orderId: row.orderId },
+    { shiftId, orderId: row.orderId },
   );
   const [issued] = await ctx.db
     .update(corrections)

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { AppError } from '../../lib/errors';
-import { RegisterUnreachable, type FiscalTask } from './driver';
+import { AppError } from '../../lib/http/errors';
+import { RegisterUnreachable, type FiscalTask } from '../../fiscal/driver';
 import { refusalMessage, UNREACHABLE_MESSAGE } from './messages';
 
 export interface FiscalParams {

@@ -13,10 +13,10 @@ import { toCinemaTime } from '../../contract/time';
 import { formatShortTime } from '../../contract/format';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
+import { conflict } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { cinemaSettings } from '../settings/cinema';
-import type { FiscalTask } from './driver';
+import type { FiscalTask } from '../../fiscal/driver';
 import type { FiscalParams } from './operations';
 import { operatorOf } from './shift';
 

@@ -9,10 +9,9 @@ import { formatRoubles } from '../../contract/format';
 import { roublesOf } from '../../contract/money';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
-import { shiftFigures, type ShiftRow } from '../shifts/queries';
-import type { FiscalTask } from './driver';
+import { conflict } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
+import type { FiscalTask } from '../../fiscal/driver';
 import { linkOperation } from './operations';
 import { ticketReceipt } from './receipt';
 import { fiscalise } from './sale';
@@ -20,12 +19,14 @@ import { fiscalise } from './sale';
 export interface CounterReturn {
   ticket: { orderId: number; sessionId: number; seatNumber: string; priceKopecks: number };
   method: 'cash' | 'card';
-  shift: ShiftRow;
+  shiftId: number;
+  /** The cash the shift's drawer holds (a cash refund may not exceed it). */
+  drawerKopecks: number;
   staff: Pick<AuthUser, 'fio'>;
 }
 
 /** Issues the return receipt; answers its operation id (to tie to the refund), or null when the sale had none. */
-export async function returnReceipt(ctx: AppContext, { ticket, method, shift, staff }: CounterReturn) {
+export async function returnReceipt(ctx: AppContext, { ticket, method, shiftId, drawerKopecks, staff }: CounterReturn) {
   const [sale] = await ctx.db
     .select({ task: schema.fiscalOperations.task })
     .from(schema.fiscalOperations)
@@ -37,7 +38,7 @@ export async function returnReceipt(ctx: AppContext, { ticket, method, shift, st
       ),
     );
   if (method === 'cash') {
-    const { expectedKopecks } = await shiftFigures(ctx.db, shift);
+    const expectedKopecks = drawerKopecks;
     if (ticket.priceKopecks > expectedKopecks) {
       throw conflict(
         'drawer_short',
@@ -54,7 +55,7 @@ export async function returnReceipt(ctx: AppContext, { ticket, method, shift, st
     cashier: staff,
     contact: contact ?? null,
   });
-  const { id } = await fiscalise(ctx, shift.id, task, { orderId: ticket.orderId });
+  const { id } = await fiscalise(ctx, shiftId, task, { orderId: ticket.orderId });
   return id;
 }
 

@@ -5,8 +5,8 @@
  * receipt stands without its sale.
  */
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
-import type { FiscalTask } from './driver';
+import { AppError } from '../../lib/http/errors';
+import type { FiscalTask } from '../../fiscal/driver';
 import { fiscalParamsOf, linkOperation, runOnRegister, type FiscalParams } from './operations';
 import { registerExpiry } from './report';
 import { shiftExpired } from './shift';

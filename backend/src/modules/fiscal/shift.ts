@@ -7,8 +7,8 @@
 import { and, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { AppError } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
+import { AppError } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
 import type { XReport } from '../../contract/fiscal';
 import { toCinemaTime } from '../../contract/time';
 import { fiscalParamsOf, runOnRegister } from './operations';

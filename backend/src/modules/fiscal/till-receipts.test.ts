@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../db';
-import { ManualClock } from '../../lib/clock';
+import { ManualClock } from '../../lib/infra/clock';
 import { SeatStore } from '../seats';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { useShop } from '../../testing/orders';

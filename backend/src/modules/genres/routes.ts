@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { namedPage } from '../catalog/named-page';
 import { presentGenre } from './presenter';
 

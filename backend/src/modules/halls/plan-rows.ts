@@ -9,7 +9,7 @@ import type { HallPlanBodySchema } from '../../contract/plans';
 import { seatCode } from '../../contract/seats';
 import type { z } from '../../contract/zod';
 import { schema, type Db } from '../../db';
-import { invalidInput } from '../../lib/errors';
+import { invalidInput } from '../../lib/http/errors';
 
 const { halls, hallSeats, seatZones } = schema;
 

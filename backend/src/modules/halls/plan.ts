@@ -9,10 +9,10 @@ import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema, type Db } from '../../db';
 import { write } from '../../effects';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/http/errors';
 import { SeatStore } from '../seats';
 import { occupiesSeatSql } from '../tickets/state';
-import { loadPlan } from './plan-read';
+import { loadPlan } from '../seats/plan-read';
 import { planRows, storePlan, type PlanBody } from './plan-rows';
 
 const { halls, hallSeats, sessions, tickets, films } = schema;

@@ -2,11 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { handlers } from '../../lib/api-router';
-import { notFound } from '../../lib/errors';
+import { handlers } from '../../lib/http/api-router';
+import { notFound } from '../../lib/http/errors';
 import { namedPage } from '../catalog/named-page';
 import { replacePlan } from './plan';
-import { loadPlan, presentZone } from './plan-read';
+import { loadPlan, presentZone } from '../seats/plan-read';
 import { presentHall } from './presenter';
 
 export const hallRoutes = (ctx: AppContext) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema, LivenessResponseSchema, ReadinessResponseSchema } from '../../contract/health';
 import { createTestContext, startTestApi, type TestApi } from '../../testing/harness';
-import { startEmbeddedRedis } from '../../lib/redis';
+import { startEmbeddedRedis } from '../../lib/infra/redis';
 import { startApi } from '../../server';
 
 describe('GET /api/health', () => {

@@ -1,6 +1,6 @@
 /**
  * Liveness and readiness, for the orchestrator (compose, Kubernetes, a load balancer). The request
- * log leaves them out (lib/http.ts) so that probes every few seconds do not fill it.
+ * log leaves them out (lib/http/middleware.ts) so that probes every few seconds do not fill it.
  */
 import type { ReadinessResponse } from '../../contract/health';
 import type { AppContext } from '../../context';

@@ -1,6 +1,6 @@
 import type { HealthResponse } from '../../contract/health';
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { checkDependencies, readiness } from './probes';
 
 /** The probes alone: a workers-only process answers them on its port too (server.ts). */

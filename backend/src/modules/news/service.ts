@@ -12,10 +12,10 @@ import {
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { invalidInput, notFound } from '../../lib/errors';
-import { withStoredImages, type ImageSize } from '../../lib/images';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
-import type { UploadedFiles } from '../../lib/upload';
+import { invalidInput, notFound } from '../../lib/http/errors';
+import { withStoredImages, type ImageSize } from '../../lib/documents/images';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
+import type { UploadedFiles } from '../../lib/http/upload';
 import { presentNewsDetail, presentNewsRow } from './presenter';
 
 const { news, newsItems } = schema;

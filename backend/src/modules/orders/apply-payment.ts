@@ -7,7 +7,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import type { ProviderPayment } from '../payments/provider';
+import type { ProviderPayment } from '../../payments/provider';
 import { type Actor, WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';
 import { declineMessage } from './decline';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '../../db';
 import { write } from '../../effects';
 import { logAction, type Actor } from './audit';
-import { lockOrder, type OrderRow } from './locks';
+import { lockOrder, type OrderRow } from '../../db/order-lock';
 
 export interface CloseOptions {
   status: 'expired' | 'cancelled';

@@ -13,7 +13,7 @@ import { schema } from '../../db';
 import { buildSession, buildTicket } from '../../testing/factories';
 import { orderBody, ordersOf, payOrder, providerPaymentOf, useShop } from '../../testing/orders';
 import { request, says, type SeatClient } from '../../testing/seat-client';
-import { orderJobIds } from './job-ids';
+import { orderJobIds } from '../../queues/job-ids/orders';
 
 describe('POST /api/tickets/store', () => {
   const shop = useShop();

@@ -15,9 +15,9 @@ import { fromCinemaTime, toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
 import { write } from '../../effects';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../lib/http/errors';
 import { seatNotInHall, seatOrphaned, type SeatResult, type SeatStore } from '../seats';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import {
   presentQuote,
   priceLines,

@@ -4,7 +4,7 @@
  * tickets), so that a page shows them without a read of its own.
  */
 import type { AppContext } from '../../context';
-import { errorFields } from '../../lib/operator-messages';
+import { errorFields } from '../../lib/infra/operator-messages';
 import { emitterFor } from '../../realtime/emitter';
 import { userRoom } from '../../realtime/rooms';
 import { viewOrder } from './queries';

@@ -11,9 +11,9 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
 import { write } from '../../effects';
-import type { ProviderPayment } from '../payments/provider';
+import type { ProviderPayment } from '../../payments/provider';
 import { logAction, type Actor } from './audit';
-import { lockOrder, type OrderRow } from './locks';
+import { lockOrder, type OrderRow } from '../../db/order-lock';
 import { executeRefund } from './refund';
 
 export type PaidOutcome = 'paid' | 'already' | 'late-sold' | 'late-refunded' | 'missing';

@@ -7,8 +7,8 @@
  */
 import { BlockList } from 'node:net';
 import type { AppContext } from '../../context';
-import { forbidden, unavailable } from '../../lib/errors';
-import { ProviderError } from '../payments/provider';
+import { forbidden, unavailable } from '../../lib/http/errors';
+import { ProviderError } from '../../payments/provider';
 import { applyProviderPayment } from './apply-payment';
 import { applyProviderRefundById } from './refund';
 

@@ -16,9 +16,9 @@ import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi } from '../../testing/harness';
 import { buySeats, orderSeats, payOrder, providerPaymentOf, useShop } from '../../testing/orders';
 import { connectSeatClient, says } from '../../testing/seat-client';
-import { paymentProviderFor } from '../payments';
+import { paymentProviderFor } from '../../payments';
 import { expireOrder } from './expire-order';
-import { orderJobIds } from './job-ids';
+import { orderJobIds } from '../../queues/job-ids/orders';
 import { reconcileOrders } from './reconcile';
 
 const MINUTE = 60_000;

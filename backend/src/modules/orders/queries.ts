@@ -7,9 +7,9 @@ import { toCinemaTime } from '../../contract/time';
 import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
-import type { AuthUser } from '../auth/tokens';
+import { notFound } from '../../lib/http/errors';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { presentOwnTicket } from '../tickets/presenter';
 import { presentOrder, presentStaffOrder } from './presenter';
 

@@ -5,7 +5,7 @@
 import { formatShortTime } from '../../contract/format';
 import { parseSeatCode } from '../../contract/seats';
 import { toCinemaTime } from '../../contract/time';
-import type { Receipt } from '../payments/provider';
+import type { Receipt } from '../../payments/provider';
 
 const LIMIT = 128;
 

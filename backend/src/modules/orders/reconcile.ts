@@ -11,7 +11,7 @@ import { and, asc, eq, gt, inArray, lt, lte } from 'drizzle-orm';
 import { UNSETTLED_REFUND_STATUSES } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { errorFields } from '../../lib/operator-messages';
+import { errorFields } from '../../lib/infra/operator-messages';
 import { expireOrder } from './expire-order';
 import { refreshFromProvider } from './refresh';
 import { applyProviderRefund, executeRefund } from './refund';

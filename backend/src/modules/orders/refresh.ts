@@ -6,7 +6,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { ProviderError } from '../payments/provider';
+import { ProviderError } from '../../payments/provider';
 import { applyProviderPayment, type AppliedOutcome } from './apply-payment';
 import { type Actor, WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';

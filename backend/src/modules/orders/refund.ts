@@ -14,12 +14,12 @@ import type { RefundMethod } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
 import { write } from '../../effects';
-import { AppError, conflict } from '../../lib/errors';
-import { errorFields } from '../../lib/operator-messages';
-import { ProviderError, type ProviderRefund } from '../payments/provider';
+import { AppError, conflict } from '../../lib/http/errors';
+import { errorFields } from '../../lib/infra/operator-messages';
+import { ProviderError, type ProviderRefund } from '../../payments/provider';
 import { logAction, type Actor, WEB_SYSTEM } from './audit';
 import { declineMessage } from './decline';
-import { lockOrder } from './locks';
+import { lockOrder } from '../../db/order-lock';
 import { receiptFor } from './receipt';
 
 const { refunds, tickets, payments } = schema;

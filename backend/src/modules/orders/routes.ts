@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { SeatStore } from '../seats';
 import { cancelByBuyer } from './cancel-order';
 import { createWebOrder } from './create-order';
@@ -7,6 +7,7 @@ import { notificationHandler } from './notifications';
 import { listStaffOrders, staffOrder, viewOrder } from './queries';
 import { pollProvider } from './refresh';
 import { refundByStaff } from './staff-refund';
+import { refundOwnTicket } from './ticket-refund';
 
 export function orderRoutes(ctx: AppContext) {
   const deps = { store: new SeatStore(ctx) };
@@ -24,6 +25,8 @@ export function orderRoutes(ctx: AppContext) {
     'GET /orders': ({ query }) => listStaffOrders(ctx, query),
     'GET /orders/:id/details': ({ params }) => staffOrder(ctx, params.id),
     'POST /orders/:id/refund': ({ user, params, body }) => refundByStaff(ctx, params.id, user, body),
+    /** A viewer gives back one ticket of an order: the order's money flow (ticket-refund.ts). */
+    'POST /tickets/:id/refund': ({ user, params }) => refundOwnTicket(ctx, user.id, params.id, new Date()),
     'POST /payments/yookassa/notifications': ({ req, body }) => notify(req.ip, body),
   });
 }

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { StaffOrder, StaffRefundBody } from '../../contract/orders';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { conflict, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
+import { conflict, notFound } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { staffOrder } from './queries';
 import { executeRefund, requestRefunds } from './refund';
 

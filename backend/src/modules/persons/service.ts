@@ -2,8 +2,8 @@ import { asc, countDistinct, eq } from 'drizzle-orm';
 import type { PersonDetail, PersonListQuery, PersonPage } from '../../contract/persons';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
-import { paginate, searchCondition } from '../../lib/paging';
+import { notFound } from '../../lib/http/errors';
+import { paginate, searchCondition } from '../../lib/http/paging';
 import { withFilmGenres } from '../genres/presenter';
 import { presentPersonDetail, presentPersonListItem } from './presenter';
 

@@ -5,7 +5,7 @@ import { kopecksOf, roublesOf } from '../../contract/money';
 import type { PriceCard, PriceCardBody } from '../../contract/prices';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, schema, type Db, type Tx } from '../../db';
-import { conflict, invalidInput, notFound } from '../../lib/errors';
+import { conflict, invalidInput, notFound } from '../../lib/http/errors';
 
 const { priceCards, priceCardPrices, sessions } = schema;
 

@@ -11,8 +11,8 @@ import type { QuotePromo } from '../../contract/quote';
 import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, schema, type Db, type Tx } from '../../db';
-import { conflict, invalidInput, notFound } from '../../lib/errors';
-import { paginate, searchCondition, type Page, type PageQuery } from '../../lib/paging';
+import { conflict, invalidInput, notFound } from '../../lib/http/errors';
+import { paginate, searchCondition, type Page, type PageQuery } from '../../lib/http/paging';
 
 const { promoCodes, promoCodeFilms, promoCodeSessions, orders } = schema;
 type PromoBody = z.output<typeof PromoCodeBodySchema>;

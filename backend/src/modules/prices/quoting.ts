@@ -12,7 +12,7 @@ import { quote, type PriceTable, type Quote } from '../../contract/quote';
 import { parseSeatCode, SEAT_NOT_IN_HALL } from '../../contract/seats';
 import { toCinemaDate } from '../../contract/time';
 import { schema, type Db, type Tx } from '../../db';
-import { conflict, invalidInput, notFound } from '../../lib/errors';
+import { conflict, invalidInput, notFound } from '../../lib/http/errors';
 import { usablePromo } from './promo-codes';
 import { quoteTypes } from './ticket-types';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { createCard, deleteCard, listCards, updateCard } from './cards';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './promo-codes';
 import { presentQuote, priceLines, sessionPricing } from './quoting';

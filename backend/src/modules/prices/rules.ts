@@ -4,7 +4,7 @@ import type { PriceRule, PriceRuleBodySchema } from '../../contract/prices';
 import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, schema } from '../../db';
-import { invalidInput, notFound } from '../../lib/errors';
+import { invalidInput, notFound } from '../../lib/http/errors';
 
 const { priceRules } = schema;
 type RuleBody = z.output<typeof PriceRuleBodySchema>;

@@ -4,7 +4,7 @@ import { kopecksOf, roublesOf } from '../../contract/money';
 import type { TicketType, TicketTypeBody } from '../../contract/prices';
 import type { AppContext } from '../../context';
 import { schema, type Db, type Tx } from '../../db';
-import { invalidInput } from '../../lib/errors';
+import { invalidInput } from '../../lib/http/errors';
 
 const { ticketTypes } = schema;
 type TypeRow = typeof ticketTypes.$inferSelect;

@@ -18,10 +18,10 @@ import { isStaffRole } from '../../contract/access';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { forbidden, invalidInput, notFound } from '../../lib/errors';
-import { removeStoredImage } from '../../lib/images';
-import type { AuthUser } from '../auth/tokens';
-import { verifyPassword } from '../auth/password';
+import { forbidden, invalidInput, notFound } from '../../lib/http/errors';
+import { removeStoredImage } from '../../lib/documents/images';
+import type { AuthUser } from '../../lib/http/auth-user';
+import { verifyPassword } from '../../lib/infra/passwords';
 import { recordConsent } from './consents';
 
 export const DELETED_FIO = 'Удалённый пользователь';

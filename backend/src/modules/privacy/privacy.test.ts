@@ -4,7 +4,7 @@ import { ConsentsResponseSchema, DataExportSchema } from '../../contract/privacy
 import { ErrorBodySchema } from '../../contract/errors';
 import { addDays, toCinemaDate } from '../../contract/time';
 import { schema } from '../../db';
-import { ManualClock } from '../../lib/clock';
+import { ManualClock } from '../../lib/infra/clock';
 import { issueToken } from '../auth/tokens';
 import {
   buildFilm,

@@ -1,7 +1,7 @@
 /** A viewer's data: consents, the marketing consent, the export, the account's deletion. */
 import type { AppContext } from '../../context';
 import { write } from '../../effects';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { consentsOf, recordConsent } from './consents';
 import { deleteAccount } from './delete-account';
 import { exportPersonalData } from './export';

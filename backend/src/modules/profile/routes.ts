@@ -1,6 +1,6 @@
 /** The viewer's profile: GET /api/profile, PATCH /api/profile/edit, POST /api/upload-avatar. */
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { presentProfile } from './presenter';
 import { editProfile, loadProfile, replaceAvatar } from './service';
 

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { type ProfileEditBodySchema } from '../../contract/profile';
 import type { AppContext } from '../../context';
 import { PG_UNIQUE_VIOLATION, pgErrorCode, schema } from '../../db';
-import { conflict, notFound } from '../../lib/errors';
-import { removeStoredImage, storeImage } from '../../lib/images';
+import { conflict, notFound } from '../../lib/http/errors';
+import { removeStoredImage, storeImage } from '../../lib/documents/images';
 
 const EMAIL_IN_USE = 'Эта почта уже занята другим пользователем';
 

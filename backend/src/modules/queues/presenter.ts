@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import type { FailedJobRow } from '../../contract/queues';
-import { redactUrlsIn } from '../../lib/operator-messages';
+import { redactUrlsIn } from '../../lib/infra/operator-messages';
 import { JOBS, type JobName } from '../../queues';
 
 type Shown = FailedJobRow['data'][string];

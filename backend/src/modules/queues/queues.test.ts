@@ -1,7 +1,7 @@
 import { startWorkers, type RunningWorkers } from '@kino/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailedJobRowSchema } from '../../contract/queues';
-import { freePort } from '../../lib/redis';
+import { freePort } from '../../lib/infra/redis';
 import { useTestApi } from '../../testing/api';
 import { buildSignedInUser, buildUser } from '../../testing/factories';
 import { shownData } from './presenter';

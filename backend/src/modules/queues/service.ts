@@ -2,8 +2,8 @@
 import type { Queue } from 'bullmq';
 import type { QueueSummary } from '../../contract/queues';
 import type { AppContext } from '../../context';
-import { conflict, notFound } from '../../lib/errors';
-import { paginate, type PageQuery } from '../../lib/paging';
+import { conflict, notFound } from '../../lib/http/errors';
+import { paginate, type PageQuery } from '../../lib/http/paging';
 import { QUEUE_NAMES, QUEUE_STATES, type QueueName } from '../../queues';
 import { presentFailedJob } from './presenter';
 

@@ -9,7 +9,7 @@ import type { DistributorFilm, DistributorReport, DistributorReportQuery } from 
 import { addDays, fromCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 import { salesFigures, type SalesFigures } from './sales';
 
 const kept = (f: SalesFigures) => ({

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { cinemaAddress, cinemaName } from '../../contract/cinema';
 import type { CinemaSettings } from '../../contract/settings';
 import { formatDayWithWeekday } from '../../contract/format';
-import { drawPdfTable, renderPdf } from '../../lib/pdf';
+import { drawPdfTable, renderPdf } from '../../lib/documents/pdf';
 import {
   distributorFileName,
   GROUPING_LABELS,

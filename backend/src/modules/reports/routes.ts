@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { loadDistributorReport, loadWeekFilms } from './distributor';
 import { distributorPdf, distributorXlsx, salesCsv, salesXlsx, type ReportFile } from './export';
 import { cinemaSettings } from '../settings/cinema';

@@ -5,8 +5,8 @@ import type { StaffReview } from '../../contract/reviews';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { notFound } from '../../lib/errors';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { notFound } from '../../lib/http/errors';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 
 const { reviews, films, users } = schema;
 

@@ -1,6 +1,6 @@
 /** Reviews: POST /api/reviews/{filmId}/store, GET /api/count-reviews, GET /api/profile/reviews. */
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { presentFilmReview } from '../films/presenter';
 import { deleteReview, listAllReviews } from './moderation';
 import { presentOwnReview } from './presenter';

@@ -5,7 +5,7 @@ import { REACTIONS } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode, schema } from '../../db';
 import { write } from '../../effects';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 
 /** Stores a review of a film; 404 when the film does not exist. */
 export async function storeReview(

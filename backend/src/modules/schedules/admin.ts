@@ -8,8 +8,8 @@ import type { ScheduleStoreBodySchema, StaffSessionQuerySchema } from '../../con
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from '../../db';
 import { write } from '../../effects';
-import { conflict, invalidInput } from '../../lib/errors';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { conflict, invalidInput } from '../../lib/http/errors';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 import { isPaidSql, occupiesSeatSql } from '../tickets/state';
 import { findCard } from '../prices/cards';
 import { presentSession } from './presenter';

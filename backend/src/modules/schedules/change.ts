@@ -12,7 +12,7 @@ import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from '../../db';
 import { write } from '../../effects';
-import { conflict, invalidInput, notFound } from '../../lib/errors';
+import { conflict, invalidInput, notFound } from '../../lib/http/errors';
 import { SeatStore } from '../seats';
 import { findCard } from '../prices/cards';
 import { occupiesSeatSql } from '../tickets/state';

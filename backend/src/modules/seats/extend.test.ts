@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { toCinemaTime } from '../../contract/time';
-import { ManualClock } from '../../lib/clock';
+import { ManualClock } from '../../lib/infra/clock';
 import { buildHall, buildSession, buildSignedInUser } from '../../testing/factories';
 import { holdSeats, useShop } from '../../testing/orders';
 import { planOf } from '../../testing/plans';

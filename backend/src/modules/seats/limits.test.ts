@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatDelta } from '../../contract/seats';
 import { MAX_HOLDS_PER_SECOND } from '../../contract/constants';
-import { connectRedis } from '../../lib/redis';
+import { connectRedis } from '../../lib/infra/redis';
 import { issueToken } from '../auth/tokens';
 import { startApi, type RunningApi } from '../../server';
 import { buildSession, buildSignedInUser, buildUser } from '../../testing/factories';

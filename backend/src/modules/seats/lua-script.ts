@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Redis } from '../../lib/redis';
+import type { Redis } from '../../lib/infra/redis';
 
 const LUA_DIR = path.join(import.meta.dirname, 'lua');
 

@@ -5,7 +5,7 @@
  * refused with the hold's own reason and message.
  */
 import { SEAT_NOT_IN_HALL, SEAT_REFUSAL_MESSAGES } from '../../contract/seats';
-import { conflict, invalidInput } from '../../lib/errors';
+import { conflict, invalidInput } from '../../lib/http/errors';
 
 /** 400 invalid_input naming the request's field for the seat (e.g. `seat_number.1`). */
 export const seatNotInHall = (field: string) => invalidInput({ [field]: SEAT_NOT_IN_HALL });

@@ -1,6 +1,6 @@
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { pricesInRoubles, sessionPricing } from '../prices/quoting';
 import { wheelchairSaleFrom } from './store';
 

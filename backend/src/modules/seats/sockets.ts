@@ -19,9 +19,9 @@ import {
   type SeatRefusal,
 } from '../../contract/seats';
 import type { AppContext } from '../../context';
-import type { Logger } from '../../lib/logger';
-import { metricsOf, type Metrics } from '../../lib/metrics';
-import { errorFields } from '../../lib/operator-messages';
+import type { Logger } from '../../lib/infra/logger';
+import { metricsOf, type Metrics } from '../../metrics';
+import { errorFields } from '../../lib/infra/operator-messages';
 import type { SocketModule } from '../../realtime';
 import type { SeatFanout, Watcher } from '../../realtime/fanout';
 import { sessionRoom } from '../../realtime/rooms';

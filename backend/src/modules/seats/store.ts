@@ -9,9 +9,9 @@ import { MAX_SEATS_PER_PURCHASE } from '../../contract/constants';
 import type { SeatChange, SeatCode } from '../../contract/seats';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { systemClock } from '../../lib/clock';
+import { systemClock } from '../../lib/infra/clock';
 import { seatFeedChannel } from '../../realtime/seat-feed';
-import { loadPlan } from '../halls/plan-read';
+import { loadPlan } from './plan-read';
 import { occupiesSeatSql } from '../tickets/state';
 import { LuaScript } from './lua-script';
 

@@ -3,9 +3,9 @@
  * atomic script per session, so whichever process gets there first frees the seats (and the
  * script publishes the change), and the others find nothing left to do: one change per expiry.
  */
-import type { Logger } from '../../lib/logger';
-import { errorFields } from '../../lib/operator-messages';
-import { repeatEvery, type Repeating } from '../../lib/repeat';
+import type { Logger } from '../../lib/infra/logger';
+import { errorFields } from '../../lib/infra/operator-messages';
+import { repeatEvery, type Repeating } from '../../lib/infra/repeat';
 import type { SeatStore } from './store';
 
 /** Well under the promised second between a deadline and the broadcast. */

@@ -6,10 +6,10 @@
  */
 import type { CinemaSettings } from '../../contract/settings';
 import type { AppContext } from '../../context';
-import { cachesOf } from '../../lib/response-cache';
+import { cachesOf } from '../../lib/http/response-cache';
 import { presentCinemaSettings } from './presenter';
 
-/** A safety net only, as the response caches' (lib/response-cache.ts): invalidation keeps it true. */
+/** A safety net only, as the response caches' (lib/http/response-cache.ts): invalidation keeps it true. */
 const MAX_AGE_MS = 60_000;
 
 interface Kept {

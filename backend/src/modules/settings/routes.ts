@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
-import { cachedRead } from '../../lib/response-cache';
+import { handlers } from '../../lib/http/api-router';
+import { cachedRead } from '../../lib/http/response-cache';
 import { cinemaSettings } from './cinema';
 import { saveCinemaSettings } from './save';
 

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { can } from '../../contract/access';
 import type { Db } from '../../db';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
+import { notFound } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
 import type { ShiftRow } from './queries';
 
 export const seesAllShifts = (user: Pick<AuthUser, 'role'>) => can(user.role, 'shifts', 'list');

@@ -8,8 +8,8 @@ import type { ShiftListQuery, ShiftView } from '../../contract/till';
 import { addDays, fromCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
-import type { AuthUser } from '../auth/tokens';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { seesAllShifts } from './access';
 import { presentShifts } from './queries';
 

@@ -9,8 +9,8 @@ import { kopecksOf } from '../../contract/money';
 import type { ShiftOpenBody, ShiftView } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
-import { conflict } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
+import { conflict } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { openRegisterShift } from '../fiscal/shift';
 import { openShiftOf, presentShift } from './queries';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
-import { notFound } from '../../lib/errors';
+import { handlers } from '../../lib/http/api-router';
+import { notFound } from '../../lib/http/errors';
 import { visibleShift } from './access';
 import { closeShift } from './close-shift';
 import { listShifts } from './list';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
-import { notFound } from '../../lib/errors';
+import { handlers } from '../../lib/http/api-router';
+import { notFound } from '../../lib/http/errors';
 import { presentStock } from './presenter';
 import { createStock, listStocksForStaff } from './service';
 

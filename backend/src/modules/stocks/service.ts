@@ -6,9 +6,9 @@ import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { withStoredImages, type ImageSize } from '../../lib/images';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
-import type { UploadedFile } from '../../lib/upload';
+import { withStoredImages, type ImageSize } from '../../lib/documents/images';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
+import type { UploadedFile } from '../../lib/http/upload';
 import { presentStock } from './presenter';
 
 const { promotions } = schema;

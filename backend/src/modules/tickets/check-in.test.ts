@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromCinemaTime, toCinemaDate, toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { buildFilm, buildHall, buildSession, buildTicket, buildUser } from '../../testing/factories';
-import type { AppError } from '../../lib/errors';
+import type { AppError } from '../../lib/http/errors';
 import { refusal } from '../../testing/refusal';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { checkInTicket } from './check-in';
 import { signCheckInCode } from './check-in-code';
 import { ticketCode } from './presenter';
-import { refundOwnTicket } from './refund';
+import { refundOwnTicket } from '../orders/ticket-refund';
 
 const MINUTE = 60_000;
 

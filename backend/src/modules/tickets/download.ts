@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { can } from '../../contract/access';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
+import { notFound } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { ensureTicketPdf } from './pdf-files';
 
 export interface TicketPdfDownload {

@@ -8,7 +8,7 @@ import { schema } from '../../db';
 import { JOBS } from '../../queues';
 import { emitterFor } from '../../realtime/emitter';
 import { userRoom } from '../../realtime/rooms';
-import { ticketJobIds } from './job-ids';
+import { ticketJobIds } from '../../queues/job-ids/tickets';
 import { presentTicketChange } from './presenter';
 
 /** Each owner's open pages get the tickets' state as it is now (read after the commit). */

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../testing/harness';
 import { pdfQrCodes, pdfText } from '../../testing/pdf';
 import { verifyCheckInCode } from './check-in-code';
 import { ensureTicketPdf } from './pdf-files';
-import { refundOwnTicket } from './refund';
+import { refundOwnTicket } from '../orders/ticket-refund';
 
 describe('ticket PDFs', () => {
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 /**
  * One ticket as an A6 PDF: the cinema, the film and its age limit, the session in Russian, the
  * hall, row and seat, the price, the holder, the ticket number, and the check-in code as a QR code
- * and as text. A refunded ticket says so across the page. Text uses DejaVu Sans (lib/pdf.ts): PDF's
+ * and as text. A refunded ticket says so across the page. Text uses DejaVu Sans (lib/documents/pdf.ts): PDF's
  * built-in fonts have no Cyrillic.
  */
 import { cinemaName } from '../../contract/cinema';
@@ -10,7 +10,7 @@ import { formatRoubles, formatSessionTime } from '../../contract/format';
 import { parseSeatCode } from '../../contract/seats';
 import type { CinemaSettings } from '../../contract/settings';
 import type { TicketView } from '../../contract/tickets';
-import { renderPdf, type PdfPage } from '../../lib/pdf';
+import { renderPdf, type PdfPage } from '../../lib/documents/pdf';
 import QRCode from 'qrcode';
 
 /** Bump when the layout changes: stored PDFs are named after what they show, this included. */

@@ -6,7 +6,7 @@ import { buildFilm, buildSession, buildTicket, buildUser } from '../../testing/f
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { verifyCheckInCode } from './check-in-code';
 import { listOwnTickets, listOwnViewings } from './queries';
-import { refundOwnTicket } from './refund';
+import { refundOwnTicket } from '../orders/ticket-refund';
 
 describe('a viewer’s ticket lists', () => {
   let ctx: TestContext;

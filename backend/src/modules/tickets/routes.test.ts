@@ -12,7 +12,7 @@ import { startTestApi, type TestApi } from '../../testing/harness';
 import { pdfQrCodes, pdfText } from '../../testing/pdf';
 import { connectSeatClient, says, type SeatClient } from '../../testing/seat-client';
 import { verifyCheckInCode } from './check-in-code';
-import { ticketJobIds } from './job-ids';
+import { ticketJobIds } from '../../queues/job-ids/tickets';
 import { ticketCode } from './presenter';
 
 const MINUTE = 60_000;

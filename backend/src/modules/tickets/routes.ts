@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { checkInTicket } from './check-in';
 import { downloadTicketPdf } from './download';
 import { listOwnTickets, listOwnViewings } from './queries';
-import { refundOwnTicket } from './refund';
 import { listStaffTickets } from './staff-list';
 
 export function ticketRoutes(ctx: AppContext) {
@@ -16,7 +15,6 @@ export function ticketRoutes(ctx: AppContext) {
       // The PDF carries the check-in code: no shared cache keeps it.
       res.set('Cache-Control', 'private, no-store').type('application/pdf').attachment(filename).send(bytes);
     },
-    'POST /tickets/:id/refund': ({ user, params }) => refundOwnTicket(ctx, user.id, params.id, new Date()),
     'POST /tickets/check-in': ({ body }) => checkInTicket(ctx, body.code, new Date()),
   });
 }

@@ -6,7 +6,7 @@ import { addDays, fromCinemaTime, toCinemaTime } from '../../contract/time';
 import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 import { presentTicketType, presentZone } from './presenter';
 import { wasSoldSql } from './state';
 

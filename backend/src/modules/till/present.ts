@@ -4,7 +4,7 @@ import { roublesOf } from '../../contract/money';
 import type { TillOrder } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import type { AuthUser } from '../auth/tokens';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { correctionPending } from '../fiscal/corrections';
 import { saleReceipts } from '../fiscal/receipt';
 import { viewOrder } from '../orders/queries';

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/http/errors';
 import { cinemaSettings } from '../settings/cinema';
 import { renderTicketsPdf, THERMAL_80MM } from '../tickets/pdf';
 import { presentTicket, ticketCode } from '../tickets/presenter';

@@ -10,13 +10,13 @@ import { roublesOf } from '../../contract/money';
 import type { TillRefund, TillRefundBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { AppError, conflict, invalidInput, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/tokens';
+import { AppError, conflict, invalidInput, notFound } from '../../lib/http/errors';
+import type { AuthUser } from '../../lib/http/auth-user';
 import { attachReturn, returnReceipt } from '../fiscal/refund';
 import { declineMessage } from '../orders/decline';
 import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';
-import { openShiftOf } from '../shifts/queries';
+import { openShiftOf, shiftFigures } from '../shifts/queries';
 import { verifyCheckInCode } from '../tickets/check-in-code';
 import { noOpenShift } from './sell';
 
@@ -60,7 +60,13 @@ export async function refundAtCounter(
   const returned =
     method === 'provider' || ticket.status !== 'paid'
       ? null
-      : await returnReceipt(ctx, { ticket, method, shift: shift!, staff });
+      : await returnReceipt(ctx, {
+          ticket,
+          method,
+          shiftId: shift!.id,
+          drawerKopecks: (await shiftFigures(ctx.db, shift!)).expectedKopecks,
+          staff,
+        });
   const [refundId] = await requestRefunds(ctx, {
     orderId: ticket.orderId,
     ticketIds: [ticket.id],

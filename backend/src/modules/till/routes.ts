@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { SeatStore } from '../seats';
 import { printTillTickets } from './print';
 import { refundAtCounter } from './refund-at-counter';

@@ -4,7 +4,7 @@
  * all held. Seats are taken left to right along each row (the no-single-gap rule judges each step).
  */
 import { parseSeatCode, SEAT_REFUSAL_MESSAGES, type SeatRefusal } from '../../contract/seats';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../lib/http/errors';
 import { seatNotInHall, seatOrphaned, type SeatResult, type SeatStore } from '../seats';
 import { seatTaken, sessionStarted } from '../orders/create-order';
 

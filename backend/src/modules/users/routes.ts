@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { handlers } from '../../lib/api-router';
+import { handlers } from '../../lib/http/api-router';
 import { changeRole, listUsers } from './service';
 
 export const userRoutes = (ctx: AppContext) =>

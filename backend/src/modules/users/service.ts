@@ -6,8 +6,8 @@ import type { UserRow } from '../../contract/users';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { conflict, notFound } from '../../lib/errors';
-import { paginate, searchCondition, type Page } from '../../lib/paging';
+import { conflict, notFound } from '../../lib/http/errors';
+import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 import { presentUserRow } from './presenter';
 
 const { users } = schema;

@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo } from 'react';
 import styles from './image-field.module.css';
 import formStyles from './form.module.css';
 
-/** What the server decodes (lib/images.ts); SVG is refused. */
+/** What the server decodes (lib/documents/images.ts); SVG is refused. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
 export function ImageField({

@@ -8,8 +8,8 @@ import { OAUTH_PROVIDERS, type OAuthErrorCode, type OAuthProvider } from '../../
 import type { Request, Response } from 'express';
 import type { AuthenticateOptions } from 'passport';
 import type { AppContext } from '../../../context';
-import { handlers } from '../../../lib/api-router';
-import { notFound } from '../../../lib/errors';
+import { handlers } from '../../../lib/http/api-router';
+import { notFound } from '../../../lib/http/errors';
 import { presentSessionUser } from '../presenter';
 import { issueToken } from '../tokens';
 import { completeSocialConsent, pendingSocialConsent, socialSignIn } from './social-sign-in';

@@ -12,7 +12,7 @@ import type { SocialConsentBodySchema, SocialConsentPending } from '../../../con
 import type { AppContext } from '../../../context';
 import { schema } from '../../../db';
 import { write } from '../../../effects';
-import { invalidInput } from '../../../lib/errors';
+import { invalidInput } from '../../../lib/http/errors';
 import { hasPersonalDataConsent, recordSignUpConsents } from '../../privacy/consents';
 import type { SocialProfile } from './strategies';
 

@@ -8,7 +8,7 @@
  * out or fails (5xx) fails the import (502 kinopoisk_unavailable): trying again later may work.
  */
 import type { AppContext } from '../../../context';
-import { RemoteImageError, removeStoredImage, storeRemoteImage, type ImageSize } from '../../../lib/images';
+import { RemoteImageError, removeStoredImage, storeRemoteImage, type ImageSize } from '../../../lib/documents/images';
 import { kinopoiskUnavailable } from '../kinopoisk/errors';
 
 /** The largest image an import accepts. Kinopoisk's originals are well under it. */

@@ -17,7 +17,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { FILM_ROLE_LABELS } from '../../../contract/constants';
 import type { ImportedPerson } from '../../../contract/film-import';
 import { schema, type Db } from '../../../db';
-import { mapWithConcurrency } from '../../../lib/concurrency';
+import { mapWithConcurrency } from '../../../lib/infra/concurrency';
 import type { KinopoiskClient } from '../kinopoisk/client';
 import type { KpPerson, KpStaffMember } from '../kinopoisk/schemas';
 import { IMPORT_CONCURRENCY, IMPORT_IMAGE_SIZES, withImportImages, type ImportImages } from './images';

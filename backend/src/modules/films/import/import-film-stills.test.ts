@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportProgress } from '../../../contract/film-import';
 import { schema } from '../../../db';
-import { storedImagePath } from '../../../lib/images';
+import { storedImagePath } from '../../../lib/documents/images';
 import { linkFilm } from '../../../testing/factories';
 import type { FakeImageKind } from '../../../testing/kinopoisk-fake';
 import { findFilm } from '../service';

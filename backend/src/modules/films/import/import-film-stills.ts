@@ -11,7 +11,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ImportedPhoto } from '../../../contract/film-import';
 import { schema, type Db } from '../../../db';
-import { mapWithConcurrency } from '../../../lib/concurrency';
+import { mapWithConcurrency } from '../../../lib/infra/concurrency';
 import type { KpImages } from '../kinopoisk/schemas';
 import { IMPORT_CONCURRENCY, IMPORT_IMAGE_SIZES, withImportImages } from './images';
 import { emptyWhenMissing, startAddingToFilm, type ImportCtx, type ImportOptions } from './shared';

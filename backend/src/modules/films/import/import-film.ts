@@ -12,7 +12,7 @@
  *   new films. The edit screen puts it in rental.
  */
 import type { ImportedFilm } from '../../../contract/film-import';
-import { AppError } from '../../../lib/errors';
+import { AppError } from '../../../lib/http/errors';
 import { schema } from '../../../db';
 import { kinopoiskClient } from '../kinopoisk/client';
 import { kinopoiskIncomplete } from '../kinopoisk/errors';

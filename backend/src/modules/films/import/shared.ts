@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { KINOPOISK_ID_MAX, type ImportProgress } from '../../../contract/film-import';
 import type { AppContext } from '../../../context';
 import { schema, type Db } from '../../../db';
-import { invalidInput, notFound } from '../../../lib/errors';
+import { invalidInput, notFound } from '../../../lib/http/errors';
 import { kinopoiskClient } from '../kinopoisk/client';
 import { isKinopoiskNotFound } from '../kinopoisk/errors';
 

@@ -1,5 +1,5 @@
 /** How a failed exchange with Kinopoisk reaches the staff member: our error shape, in Russian. */
-import { AppError } from '../../../lib/errors';
+import { AppError } from '../../../lib/http/errors';
 
 export const importNotConfigured = () =>
   new AppError(

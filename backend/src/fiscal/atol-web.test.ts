@@ -1,0 +1,83 @@
+/**
+ * The ATOL web-server client against the emulator over HTTP on loopback: a task run to its end, a
+ * refusal with the register's code, a lost answer read back by the same uuid (one receipt, never two),
+ * a task the server forgot, and a register that does not answer.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAtolEmulator, type AtolEmulator } from '../emulators/atol';
+import { AtolWebDriver } from './atol-web';
+import { RegisterUnreachable } from './driver';
+
+const operator = { name: 'Кассир Петрова А.' };
+const sale = {
+  type: 'sell',
+  operator,
+  items: [
+    {
+      type: 'position',
+      name: 'Билет',
+      price: 350,
+      quantity: 1,
+      amount: 350,
+      paymentMethod: 'fullPayment',
+      paymentObject: 'service',
+      tax: { type: 'none' },
+    },
+  ],
+  payments: [{ type: 'cash', sum: 500 }],
+  total: 350,
+};
+
+let dataDir: string;
+let atol: AtolEmulator;
+let driver: AtolWebDriver;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-atol-client-'));
+  atol = await startAtolEmulator({ dataDir, latencyMs: 0 });
+  driver = new AtolWebDriver({ url: atol.url, timeoutMs: 5000, pollMs: 5 });
+  expect((await driver.run(randomUUID(), { type: 'openShift', operator })).status).toBe('ready');
+});
+afterAll(async () => {
+  await atol?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the ATOL web-server driver', () => {
+  it('runs a sale to its fiscal data, and answers a refusal with the register code', async () => {
+    const answer = await driver.run(randomUUID(), sale);
+    expect(answer).toMatchObject({ status: 'ready', result: { fiscalParams: { total: 350, fiscalReceiptNumber: 1 } } });
+    atol.control.setFaults({ paperOut: true });
+    expect(await driver.run(randomUUID(), sale)).toMatchObject({ status: 'error', code: 44 });
+    atol.control.setFaults({ paperOut: false });
+  });
+
+  it('reads a lost answer back by the same uuid: one receipt, not two', async () => {
+    const uuid = randomUUID();
+    const before = atol.control.journal.length;
+    atol.control.loseAnswers(1);
+    expect(await driver.run(uuid, sale)).toMatchObject({ status: 'ready' });
+    const sent = atol.control.journal.slice(before);
+    expect(sent.map((j) => [j.uuid, j.task.type])).toEqual([[uuid, 'sell']]);
+  });
+
+  it('gives up on a task the server forgot after registering it (the register may have printed it)', async () => {
+    const slow = await startAtolEmulator({ dataDir: fs.mkdtempSync(path.join(dataDir, 'slow-')), latencyMs: 200 });
+    const client = new AtolWebDriver({ url: slow.url, timeoutMs: 5000, pollMs: 5 });
+    const running = client.run(randomUUID(), { type: 'getShiftStatus' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    slow.control.forgetTasks();
+    await expect(running).rejects.toThrow(RegisterUnreachable);
+    await slow.close();
+  });
+
+  it('says the register is unreachable when nothing answers in time', async () => {
+    const closed = await startAtolEmulator({ dataDir: fs.mkdtempSync(path.join(dataDir, 'closed-')), latencyMs: 0 });
+    await closed.close();
+    const client = new AtolWebDriver({ url: closed.url, timeoutMs: 30, pollMs: 5 });
+    await expect(client.run(randomUUID(), sale)).rejects.toThrow(RegisterUnreachable);
+  });
+});
