@@ -21,12 +21,12 @@ import type { AuthUser } from '../auth/tokens';
 import {
   presentQuote,
   priceLines,
-  sessionOnSale,
   sessionPricing,
   type PricedOrder,
   type QuoteRequest,
   type SessionPricing,
 } from '../prices/quoting';
+import { sessionOnSale, sessionStarted } from '../schedules/lifecycle';
 import { logAction, type Actor } from './audit';
 import { viewOrder } from './queries';
 import { startPayment } from './start-payment';
@@ -36,7 +36,6 @@ export interface CreateOrderDeps {
 }
 
 export const seatTaken = (seat?: string) => conflict('seat_taken', 'Место уже занято', seat ? { seat } : undefined);
-export const sessionStarted = () => conflict('session_started', 'Сеанс уже начался');
 
 /** `seatField` names a seat's field in the request, for a seat the hall does not have (400). */
 export function refuseUnlessHeld(check: SeatResult, seatField: (seat: string) => string): void {
@@ -65,8 +64,7 @@ export async function createWebOrder(
   const sessionId = body.schedule_id;
   // One order for every buyer: concurrent orders lock the index entries in the same order.
   const seats = body.seat_number.toSorted();
-  const session = await sessionOnSale(ctx.db, sessionId);
-  if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
+  const session = await sessionOnSale(ctx.db, sessionId, ctx.clock.now());
   if (body.price !== session.price) {
     throw conflict('price_changed', `Цена билета изменилась: ${session.price} ₽`, { price: session.price });
   }
@@ -152,10 +150,10 @@ export async function placeOrder(
   const { orders, tickets, payments } = schema;
   try {
     return await write(ctx, async (tx, changed) => {
-      const pricing = await sessionPricing(tx, sessionId);
+      const now = ctx.clock.now();
+      const pricing = await sessionPricing(tx, sessionId, now);
       const priced = await priceLines(tx, pricing, plan.request, true);
       await plan.accept(priced, tx, pricing);
-      const now = new Date();
       const expiresAt = plan.paidAtOnce ? now : new Date(now.getTime() + ctx.config.paymentTimeoutMs);
       const [order] = await tx
         .insert(orders)

@@ -1,6 +1,6 @@
 /**
  * A session is cancelled (issue 17, "Sessions change"): it leaves the bill and sells nothing more
- * (sessionOnSale refuses it, the seat record in Redis no longer loads it); orders being paid are
+ * (its lifecycle refuses sales: lifecycle.ts, the seat record in Redis no longer loads it); orders being paid are
  * cancelled (after asking the provider, so money that came is refunded below rather than lost);
  * every ticket paid online is refunded through the provider (refund.ts, as staff refunds are); tickets
  * paid at the till in cash or by card stay paid, to be refunded at the counter (the till's refund).
@@ -12,13 +12,14 @@ import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { errorFields } from '../../lib/operator-messages';
 import type { AuthUser } from '../auth/tokens';
 import { logAction } from '../orders/audit';
 import { closeOrder } from '../orders/close-order';
 import { refreshFromProvider } from '../orders/refresh';
 import { executeRefund, requestRefunds } from '../orders/refund';
+import { canBeCancelled } from './lifecycle';
 
 const { sessions, orders, tickets } = schema;
 
@@ -33,8 +34,8 @@ export async function cancelSession(
   const cancelledAt = await write(ctx, async (tx, changed) => {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
     if (!session) throw notFound('Сеанс не найден');
-    if (session.cancelledAt) throw conflict('session_cancelled', 'Сеанс уже отменён');
-    if (session.endTime.getTime() <= now.getTime()) throw conflict('session_started', 'Сеанс уже прошёл');
+    const refusal = canBeCancelled(session, now);
+    if (refusal) throw refusal;
     await tx.update(sessions).set({ cancelledAt: now, cancelReason: reasonText }).where(eq(sessions.id, id));
     const affected = await tx
       .select({ id: orders.id, channel: orders.channel })

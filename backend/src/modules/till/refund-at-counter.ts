@@ -15,6 +15,7 @@ import type { AuthUser } from '../auth/tokens';
 import { declineMessage } from '../orders/decline';
 import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';
+import { sessionState } from '../schedules/lifecycle';
 import { openShiftOf } from '../shifts/queries';
 import { verifyCheckInCode } from '../tickets/check-in-code';
 import { noOpenShift } from './sell';
@@ -47,7 +48,8 @@ export async function refundAtCounter(
   now = new Date(),
 ): Promise<TillRefund> {
   const ticket = await findTicket(ctx, body);
-  if (ticket.session.startTime.getTime() <= now.getTime()) {
+  const state = sessionState(ticket.session, now);
+  if (state === 'started' || state === 'ended') {
     if (!mayRefundAfterStart(staff.role))
       throw conflict('refund_closed', 'Сеанс уже начался: вернуть билет теперь может только администратор');
     if (!body.reason) throw invalidInput({ reason: 'После начала сеанса напишите причину возврата' });

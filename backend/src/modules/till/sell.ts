@@ -12,9 +12,9 @@ import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { conflict, invalidInput } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
-import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
+import { placeOrder, type CreateOrderDeps } from '../orders/create-order';
 import { startPayment } from '../orders/start-payment';
-import { sessionOnSale } from '../prices/quoting';
+import { sessionOnSale } from '../schedules/lifecycle';
 import { openShiftOf } from '../shifts/queries';
 import { tillOrder } from './present';
 import { releaseSeats, takeSeats } from './take-seats';
@@ -31,8 +31,7 @@ export async function sellAtTill(
   const shift = await openShiftOf(ctx.db, seller.id);
   if (!shift) throw noOpenShift();
   const sessionId = body.schedule_id;
-  const session = await sessionOnSale(ctx.db, sessionId);
-  if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
+  await sessionOnSale(ctx.db, sessionId, ctx.clock.now());
   const seats = body.lines.map((l) => l.seat_number).toSorted();
   const typeOf = new Map(body.lines.map((l) => [l.seat_number, l.ticket_type]));
   const request = {
