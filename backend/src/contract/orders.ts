@@ -45,6 +45,12 @@ export const OrderLineSchema = z.strictObject({
   price: MoneySchema,
   status: z.enum(TICKET_STATUSES),
   refund: RefundViewSchema.nullable(),
+  /**
+   * May the one reading it refund the line now (the buyer by the viewer's rule, staff by the back
+   * office's: modules/tickets/lifecycle.ts refundRefusal), and if not, why in Russian.
+   */
+  refundable: z.boolean(),
+  refund_refusal: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors';
 import { paginate, searchCondition, type Page } from '../../lib/paging';
 import type { AuthUser } from '../auth/tokens';
 import { presentOwnTicket } from '../tickets/presenter';
+import { wasSold } from '../tickets/state';
 import { presentOrder, presentStaffOrder } from './presenter';
 
 const { orders, sessions, films, users, payments, tickets, refunds } = schema;
@@ -49,23 +50,23 @@ const withOwnTickets = {
 } as const;
 
 export async function viewOrder(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   orderId: number,
   viewer: Pick<AuthUser, 'id' | 'role'>,
 ): Promise<OrderView> {
   const order = await ctx.db.query.orders.findFirst({ where: eq(orders.id, orderId), with: withOwnTickets });
   if (!order || !mayView(viewer, order)) throw notFound('Заказ не найден');
-  const own =
-    order.userId === viewer.id ? order.tickets.filter((t) => t.status === 'paid' || t.status === 'refunded') : [];
+  const own = order.userId === viewer.id ? order.tickets.filter((t) => wasSold(t.status)) : [];
+  const now = ctx.clock.now();
   return {
-    ...presentOrder(order),
+    ...presentOrder(order, { kind: 'viewer', cutoffMinutes: ctx.config.refundCutoffMinutes }, now),
     tickets: own
       .toSorted((a, b) => a.id - b.id)
-      .map((ticket) => presentOwnTicket(ctx.config, { ...ticket, session: order.session })),
+      .map((ticket) => presentOwnTicket(ctx.config, { ...ticket, session: order.session }, now)),
   };
 }
 
-export async function staffOrder(ctx: Pick<AppContext, 'db'>, orderId: number): Promise<StaffOrder> {
+export async function staffOrder(ctx: Pick<AppContext, 'db' | 'clock'>, orderId: number): Promise<StaffOrder> {
   const order = await ctx.db.query.orders.findFirst({
     where: eq(orders.id, orderId),
     with: {
@@ -75,7 +76,7 @@ export async function staffOrder(ctx: Pick<AppContext, 'db'>, orderId: number): 
     },
   });
   if (!order) throw notFound('Заказ не найден');
-  return presentStaffOrder(order);
+  return presentStaffOrder(order, ctx.clock.now());
 }
 
 /** The back office's orders table: newest first; by status, by session, by buyer or payment id. */

@@ -19,7 +19,9 @@ import { errorFields } from '../../lib/operator-messages';
 import { ProviderError, type ProviderRefund } from '../payments/provider';
 import { logAction, type Actor, WEB_SYSTEM } from './audit';
 import { declineMessage } from './decline';
+import { refundRefusal, type RefundActor } from '../tickets/lifecycle';
 import { lockOrder } from './locks';
+import { paymentBecomes } from './lifecycle';
 import { receiptFor } from './receipt';
 
 const { refunds, tickets, payments } = schema;
@@ -29,36 +31,39 @@ export interface RefundRequest {
   /** The lines to refund. */
   ticketIds: number[];
   actor: Actor;
+  /** Whose refund rule applies (tickets/lifecycle.ts), checked under the order's lock. */
+  refundAs: RefundActor;
   reason: string;
   /** Out of the till's drawer or back to the card on its terminal (settled at once), or through the provider (default). */
   method?: RefundMethod;
   /** The shift a refund at the counter counts to. */
   shiftId?: number | null;
+  /** The moment the rule is asked at (the injected clock's now by default). */
+  now?: Date;
 }
 
-/** Records one refund per line, refusing lines that are not live (409). Answers the refund ids. */
+/** Records one refund per line, refusing any line `refundRefusal` refuses (4xx). Answers the refund ids. */
 export async function requestRefunds(
   ctx: AppContext,
-  { orderId, ticketIds, actor, reason, method = 'provider', shiftId = null }: RefundRequest,
+  { orderId, ticketIds, actor, refundAs, reason, method = 'provider', shiftId = null, now }: RefundRequest,
 ): Promise<number[]> {
   try {
     return await write(ctx, async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw new AppError('not_found', 'Заказ не найден');
-      const lines = await tx
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.orderId, orderId), inArray(tickets.id, ticketIds)))
-        .orderBy(tickets.id);
+      const lines = await tx.query.tickets.findMany({
+        where: and(eq(tickets.orderId, orderId), inArray(tickets.id, ticketIds)),
+        with: { session: true, refunds: true },
+        orderBy: tickets.id,
+      });
       for (const line of lines) {
-        if (line.status === 'refunded') throw conflict('ticket_refunded', 'Билет уже возвращён');
-        if (line.status !== 'paid') throw conflict('order_closed', 'Билет не был оплачен: возвращать нечего');
-        if (line.usedAt) throw conflict('ticket_used', 'Билет уже использован, вернуть его нельзя');
+        const refusal = refundRefusal({ ...line, order }, refundAs, now ?? ctx.clock.now());
+        if (refusal) throw refusal;
       }
       const [payment] = await tx
         .select({ id: payments.id })
         .from(payments)
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, paymentBecomes('succeed'))));
       const rows = await tx
         .insert(refunds)
         .values(

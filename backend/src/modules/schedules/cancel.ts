@@ -17,6 +17,7 @@ import { errorFields } from '../../lib/operator-messages';
 import type { AuthUser } from '../auth/tokens';
 import { logAction } from '../orders/audit';
 import { closeOrder } from '../orders/close-order';
+import { orderBecomes } from '../orders/lifecycle';
 import { refreshFromProvider } from '../orders/refresh';
 import { executeRefund, requestRefunds } from '../orders/refund';
 import { canBeCancelled } from './lifecycle';
@@ -66,8 +67,8 @@ export async function cancelSession(
     await refreshFromProvider(ctx, order.id, actor).catch((err: unknown) =>
       ctx.logger.warn({ ...errorFields(err), orderId: order.id }, 'session cancel: provider not asked'),
     );
-    const closed = await closeOrder(ctx, order.id, { status: 'cancelled', actor, reason: reasonText });
-    if (closed?.status === 'cancelled') ordersCancelled += 1;
+    const closed = await closeOrder(ctx, order.id, { transition: 'cancel', actor, reason: reasonText });
+    if (closed?.status === orderBecomes('cancel')) ordersCancelled += 1;
   }
 
   // Paid tickets, by order: online ones refunded through the provider, till ones left for the counter.
@@ -94,6 +95,7 @@ export async function cancelSession(
         orderId,
         ticketIds,
         actor: { userId: staff.id, channel },
+        refundAs: { kind: 'staff' },
         reason: `Сеанс отменён: ${reasonText}`,
       });
       for (const refundId of refundIds) await executeRefund(ctx, refundId);

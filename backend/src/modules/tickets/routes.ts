@@ -16,7 +16,7 @@ export function ticketRoutes(ctx: AppContext) {
       // The PDF carries the check-in code: no shared cache keeps it.
       res.set('Cache-Control', 'private, no-store').type('application/pdf').attachment(filename).send(bytes);
     },
-    'POST /tickets/:id/refund': ({ user, params }) => refundOwnTicket(ctx, user.id, params.id, new Date()),
+    'POST /tickets/:id/refund': ({ user, params }) => refundOwnTicket(ctx, user.id, params.id, ctx.clock.now()),
     'POST /tickets/check-in': ({ body }) => checkInTicket(ctx, body.code, new Date()),
   });
 }

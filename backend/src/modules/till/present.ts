@@ -8,15 +8,16 @@ import type { AuthUser } from '../auth/tokens';
 import { viewOrder } from '../orders/queries';
 import { presentOwnTicket } from '../tickets/presenter';
 import { findTicketsWithRelations } from '../tickets/queries';
+import { isLive } from '../tickets/state';
 
 export async function tillOrder(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   orderId: number,
   seller: Pick<AuthUser, 'id' | 'role'>,
 ): Promise<TillOrder> {
   const view = await viewOrder(ctx, orderId, seller);
   const [row] = await ctx.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
-  const sold = view.lines.filter((l) => l.status === 'paid').map((l) => l.ticket_id);
+  const sold = view.lines.filter((l) => isLive(l.status)).map((l) => l.ticket_id);
   const tickets = sold.length > 0 ? await findTicketsWithRelations(ctx.db, sold) : [];
   const given = row!.cashGivenKopecks;
   return {
@@ -27,6 +28,6 @@ export async function tillOrder(
     given: given === null ? null : roublesOf(given),
     change: given === null ? null : roublesOf(given - row!.totalKopecks),
     rrn: row!.cardRrn,
-    tickets: tickets.map((t) => presentOwnTicket(ctx.config, t)),
+    tickets: tickets.map((t) => presentOwnTicket(ctx.config, t, ctx.clock.now())),
   };
 }

@@ -21,14 +21,14 @@ import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { useCan } from '../../../../shared/auth/access';
 import { ORDER_ACTION_LABELS, PAYMENT_STATUS_LABELS, actorLabel } from '../../lib/labels';
-import { isLineRefundable, refundOutcome } from '../../lib/staff-refund';
+import { refundOutcome } from '../../lib/staff-refund';
 import { StaffRefundDialog, type RefundChoice } from './staff-refund-dialog';
 import styles from './order-details.module.css';
 
 export function OrderDetails({ order }: { order: StaffOrder }) {
   const can = useCan();
   const mayRefund = can('orders', 'refund');
-  const refundable = order.lines.filter(isLineRefundable);
+  const refundable = order.lines.filter((line) => line.refundable);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [refunding, setRefunding] = useState<RefundChoice | null>(null);
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -115,7 +115,7 @@ export function OrderDetails({ order }: { order: StaffOrder }) {
                 <tr key={line.ticket_id}>
                   {mayRefund && (
                     <td>
-                      {isLineRefundable(line) && (
+                      {line.refundable && (
                         <input
                           type="checkbox"
                           checked={chosen.has(line.ticket_id)}
