@@ -9,6 +9,7 @@ import { startWorkers, type RunningWorkers } from '@kino/workers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db';
+import { toCinemaTime } from '../../contract/time';
 import { ManualClock } from '../../lib/clock';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi, type TestApi } from '../../testing/harness';
@@ -137,5 +138,44 @@ describe('a payment that completes when the seats may no longer be sold', () => 
       session.price,
       MONEY_REFUSALS.sessionCancelled,
     );
+  });
+
+  it('lets staff resolve a refund the provider refused: «Деньги вернули вручную», who and when, the filter and the count follow', async () => {
+    const session = await buildSession(t.ctx.db, { startsInMinutes: 180 });
+    const b = await buyer();
+    const order = await orderSeats(t, b, session, ['r8m8']);
+    await cancel(session.id);
+    t.ctx.emulator.control.setRefundOutcome('canceled');
+    try {
+      await payOrder(t.ctx, order.id);
+    } finally {
+      t.ctx.emulator.control.setRefundOutcome('succeeded');
+    }
+    const manager = await buildSignedInUser(t.ctx, { role: 'manager', fio: 'Ольга Управляющая' });
+    const cashier = await buildSignedInUser(t.ctx, { role: 'cashier' });
+    const flagged = async () =>
+      (await t.call('GET /orders', { query: { flag: 'manual_refund', per_page: 100 } }, manager.token)).body.data.map(
+        (r) => r.id,
+      );
+    const count = async () => (await t.call('GET /dashboard/sales', {}, manager.token)).body.manual_refunds;
+    expect(await flagged()).toContain(order.id);
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+
+    // A cashier may not; the manager may, once.
+    const refused = await t.call('POST /orders/:id/returned-by-hand', { params: { id: order.id } }, cashier.token);
+    expect(refused.status).toBe(403);
+    clock.set(Date.now());
+    const done = await t.call('POST /orders/:id/returned-by-hand', { params: { id: order.id } }, manager.token);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({
+      needs_manual_refund: false,
+      returned_by_hand: { by: 'Ольга Управляющая', at: toCinemaTime(clock.now()) },
+    });
+    expect(done.body.events.at(-1)).toMatchObject({ action: 'refund_returned_by_hand', actor: 'Ольга Управляющая' });
+    expect(await flagged()).not.toContain(order.id);
+    expect(await count()).toBe(before - 1);
+    const again = await t.call('POST /orders/:id/returned-by-hand', { params: { id: order.id } }, manager.token);
+    expect([again.status, again.body]).toMatchObject([409, { error: { code: 'order_closed' } }]);
   });
 });

@@ -6,6 +6,7 @@ import type { schema } from '../../db';
 import { presentTicketType, presentZone } from '../tickets/presenter';
 import { refundAnswer, type RefundActor } from '../tickets/lifecycle';
 import { declineMessage } from './decline';
+import { needsManualRefund, presentReturnedByHand } from './returned-by-hand';
 import { awaitsPayment, isRefusedRefund, orderBecomes, paymentBecomes } from './lifecycle';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
@@ -58,14 +59,6 @@ function lineOf(order: OrderWithRelations, ticket: OrderTicket, refundAs: Refund
   };
 }
 
-/**
- * The provider refused to give back a late payment (the refund of the whole payment, no ticket, is
- * the latest such and canceled): the money must be returned by hand. The SQL of the orders table
- * (queries.ts) spells the same rule.
- */
-export const needsManualRefund = (refunds: readonly Pick<Row<typeof schema.refunds>, 'id' | 'ticketId' | 'status'>[]) =>
-  isRefusedRefund(refunds.filter((r) => r.ticketId === null).toSorted((a, b) => b.id - a.id)[0]?.status ?? 'creating');
-
 /** The order's current payment attempt (the latest). */
 export const currentPayment = (order: OrderWithRelations) => order.payments.toSorted((a, b) => b.id - a.id)[0];
 
@@ -98,12 +91,15 @@ export function presentOrder(order: OrderWithRelations, refundAs: RefundActor, n
 
 type StaffOrderExtras = {
   user: Pick<Row<typeof schema.users>, 'id' | 'fio' | 'email'> | null;
+  /** The staff who returned refused refunds by hand (by id). */
+  resolvers: ReadonlyMap<number, string>;
   events: (Row<typeof schema.orderEvents> & { actor: Pick<Row<typeof schema.users>, 'fio'> | null })[];
 };
 
 export const presentStaffOrder = (order: OrderWithRelations & StaffOrderExtras, now: Date): StaffOrder => ({
   ...presentOrder(order, { kind: 'staff' }, now),
   needs_manual_refund: needsManualRefund(order.refunds),
+  returned_by_hand: presentReturnedByHand(order.refunds, order.resolvers),
   buyer: order.user ? { id: order.user.id, fio: order.user.fio, email: order.user.email } : null,
   email: order.email,
   payments: order.payments

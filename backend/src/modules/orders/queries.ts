@@ -1,5 +1,5 @@
 /** Reading orders for their pages: the buyer's (with their tickets once paid) and the staff's. */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { can } from '../../contract/access';
 import type { OrderView, StaffOrder, StaffOrderQuerySchema, StaffOrderRow } from '../../contract/orders';
 import { roublesOf } from '../../contract/money';
@@ -12,7 +12,9 @@ import { paginate, searchCondition, type Page } from '../../lib/paging';
 import type { AuthUser } from '../auth/tokens';
 import { presentOwnTicket } from '../tickets/presenter';
 import { wasSold } from '../tickets/state';
+import { refundBecomes } from './lifecycle';
 import { presentOrder, presentStaffOrder } from './presenter';
+import { needsManualRefundSql } from './returned-by-hand';
 
 const { orders, sessions, films, users, payments, tickets, refunds } = schema;
 
@@ -76,7 +78,11 @@ export async function staffOrder(ctx: Pick<AppContext, 'db' | 'clock'>, orderId:
     },
   });
   if (!order) throw notFound('Заказ не найден');
-  return presentStaffOrder(order, ctx.clock.now());
+  const resolverIds = order.refunds.flatMap((r) => (r.resolvedBy === null ? [] : [r.resolvedBy]));
+  const resolvers = resolverIds.length
+    ? await ctx.db.select({ id: users.id, fio: users.fio }).from(users).where(inArray(users.id, resolverIds))
+    : [];
+  return presentStaffOrder({ ...order, resolvers: new Map(resolvers.map((u) => [u.id, u.fio])) }, ctx.clock.now());
 }
 
 /** The back office's orders table: newest first; by status, by session, by buyer or payment id. */
@@ -88,17 +94,18 @@ export function listStaffOrders(
     string | null
   >`(select ${payments.providerPaymentId} from ${payments} where ${payments.orderId} = ${orders.id} order by ${payments.id} desc limit 1)`;
   const refunded =
-    sql<number>`(select coalesce(sum(${refunds.amountKopecks}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded')`.mapWith(
+    sql<number>`(select coalesce(sum(${refunds.amountKopecks}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = ${refundBecomes('succeed')})`.mapWith(
       Number,
     );
   // needsManualRefund (presenter.ts): the latest refund of the whole payment was refused.
-  const manualRefund = sql<boolean>`coalesce((select ${refunds.status} = 'canceled' from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.ticketId} is null order by ${refunds.id} desc limit 1), false)`;
+  const manualRefund = needsManualRefundSql(orders.id);
   const seats = sql<
     string[]
   >`(select coalesce(array_agg(${tickets.seatNumber} order by ${tickets.id}), '{}') from ${tickets} where ${tickets.orderId} = ${orders.id})`;
   const where = and(
     query.status ? eq(orders.status, query.status) : undefined,
     query.schedule_id ? eq(orders.sessionId, query.schedule_id) : undefined,
+    query.flag === 'manual_refund' ? manualRefund : undefined,
     searchCondition(query.q, users.fio, users.email, orders.email, paymentId),
   );
   const from = () =>

@@ -4,8 +4,10 @@ import { SeatStore } from '../seats';
 import { cancelByBuyer } from './cancel-order';
 import { createWebOrder } from './create-order';
 import { notificationHandler } from './notifications';
+import { awaitsPayment } from './lifecycle';
 import { listStaffOrders, staffOrder, viewOrder } from './queries';
 import { pollProvider } from './refresh';
+import { markReturnedByHand } from './returned-by-hand';
 import { refundByStaff } from './staff-refund';
 
 export function orderRoutes(ctx: AppContext) {
@@ -16,7 +18,7 @@ export function orderRoutes(ctx: AppContext) {
     /** While pending, the page's polling also asks the provider now and then (lost notifications). */
     'GET /orders/:id': async ({ user, params }) => {
       const order = await viewOrder(ctx, params.id, user);
-      if (order.status !== 'pending' || order.confirmation_url === null) return order;
+      if (!awaitsPayment(order.status) || order.confirmation_url === null) return order;
       await pollProvider(ctx, params.id);
       return viewOrder(ctx, params.id, user);
     },
@@ -24,6 +26,7 @@ export function orderRoutes(ctx: AppContext) {
     'GET /orders': ({ query }) => listStaffOrders(ctx, query),
     'GET /orders/:id/details': ({ params }) => staffOrder(ctx, params.id),
     'POST /orders/:id/refund': ({ user, params, body }) => refundByStaff(ctx, params.id, user, body),
+    'POST /orders/:id/returned-by-hand': ({ user, params }) => markReturnedByHand(ctx, params.id, user),
     'POST /payments/yookassa/notifications': ({ req, body }) => notify(req.ip, body),
   });
 }
