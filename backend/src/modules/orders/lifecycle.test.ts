@@ -4,6 +4,7 @@
  * (orders/mark-paid.ts), and the transition lists themselves (orders/lifecycle.ts, tickets/lifecycle.ts),
  * which docs/architecture.md prints.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ORDER_ACTIONS,
@@ -18,6 +19,7 @@ import { canBeCancelled, canBeChanged, canBeSold, sessionState, type SessionTime
 import { type RefundActor, refundRefusal, TICKET_TRANSITIONS, type Transition } from '../tickets/lifecycle';
 import { MONEY_REFUSALS, payRefusal } from './mark-paid';
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, REFUND_TRANSITIONS } from './lifecycle';
+import { LIFECYCLE_TABLES, transitionTable } from './lifecycle-table';
 
 const MINUTE = 60_000;
 const NOW = new Date('2031-11-22T16:00:00Z');
@@ -177,5 +179,14 @@ describe('the transition lists', () => {
     expect(allowed(TICKET_TRANSITIONS, 'paid', 'cancelled')).toBe(false);
     expect(allowed(REFUND_TRANSITIONS, 'succeeded', 'canceled')).toBe(false);
     expect(allowed(PAYMENT_TRANSITIONS, 'succeeded', 'canceled')).toBe(false);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it.each(Object.entries(LIFECYCLE_TABLES))('prints the %s transitions exactly as the code lists them', (_n, table) => {
+    // Prettier pads the document's table cells; the cells themselves must be the same.
+    const cells = (text: string) => text.replace(/ *\| */g, '|').replace(/-{3,}/g, '---');
+    const doc = readFileSync(new URL('../../../../docs/architecture.md', import.meta.url), 'utf8');
+    expect(cells(doc)).toContain(cells(transitionTable(table)));
   });
 });

@@ -33,7 +33,8 @@ export const ORDER_TRANSITIONS = {
     where: 'orders/mark-paid.ts',
   },
   payLate: {
-    from: ['expired', 'cancelled'],
+    // A cancelled order's money is refused (mark-paid.ts payRefusal): only an expired one may still sell.
+    from: ['expired'],
     to: 'paid',
     lock: 'the order row; the session row (share); the seats’ unique index (savepoint)',
     audit: ['late_payment_sold'],
