@@ -49,9 +49,9 @@ export async function applyProviderPayment(
     return 'unknown';
   }
   switch (payment.status) {
-    case 'succeeded':
+    case PAYMENT_TRANSITIONS.succeed.to:
       return markOrderPaid(ctx, attempt.orderId, payment, actor);
-    case 'canceled': {
+    case PAYMENT_TRANSITIONS.cancel.to: {
       const decline = {
         party: payment.cancellation?.party ?? 'yoo_kassa',
         reason: payment.cancellation?.reason ?? 'general_decline',

@@ -30,6 +30,8 @@ import { sessionOnSale, sessionStarted } from '../schedules/lifecycle';
 import { logAction, type Actor } from './audit';
 import { viewOrder } from './queries';
 import { startPayment } from './start-payment';
+import { ticketBecomes } from '../tickets/lifecycle';
+import { orderBecomes, paymentBecomes } from './lifecycle';
 
 export interface CreateOrderDeps {
   store: SeatStore;
@@ -160,7 +162,7 @@ export async function placeOrder(
         .values({
           ...plan.order(priced),
           sessionId,
-          status: plan.paidAtOnce ? 'paid' : 'pending',
+          status: orderBecomes(plan.paidAtOnce ? 'sellAtOnce' : 'create'),
           paidAt: plan.paidAtOnce ? now : null,
           totalKopecks: priced.quote.total,
           promoCodeId: priced.promoId,
@@ -181,7 +183,7 @@ export async function placeOrder(
             typeDiscountKopecks: line.typeDiscount,
             promoDiscountKopecks: line.promoDiscount,
             priceKopecks: line.price,
-            status: plan.paidAtOnce ? ('paid' as const) : ('pending' as const),
+            status: ticketBecomes(plan.paidAtOnce ? 'sellAtOnce' : 'reserve'),
             purchaseDate: now,
           })),
         )
@@ -195,7 +197,7 @@ export async function placeOrder(
                 orderId: order!.id,
                 provider: ctx.payments.name,
                 idempotenceKey: randomUUID(),
-                status: 'creating',
+                status: paymentBecomes('create'),
                 amountKopecks: order!.totalKopecks,
               })
               .returning({ id: payments.id })

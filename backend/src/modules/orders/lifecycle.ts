@@ -129,6 +129,11 @@ export const REFUND_TRANSITIONS = {
   },
 } as const satisfies Record<string, Transition<RefundStatus>>;
 
+/** Attempts the provider has answered and may still complete (reconciliation asks about them). */
+export const PAYMENT_MAY_SUCCEED = ['pending', 'waiting_for_capture'] as const satisfies readonly PaymentStatus[];
+/** Orders that hold what they bought (a promo code's use): paid, or waiting for their payment. */
+export const HOLDING_ORDER_STATUSES = ['pending', 'paid'] as const satisfies readonly OrderStatus[];
+
 export const orderBecomes = (name: keyof typeof ORDER_TRANSITIONS): OrderStatus => ORDER_TRANSITIONS[name].to;
 export const paymentBecomes = (name: keyof typeof PAYMENT_TRANSITIONS): PaymentStatus => PAYMENT_TRANSITIONS[name].to;
 export const refundBecomes = (name: keyof typeof REFUND_TRANSITIONS): RefundStatus => REFUND_TRANSITIONS[name].to;

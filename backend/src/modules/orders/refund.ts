@@ -19,9 +19,9 @@ import { errorFields } from '../../lib/operator-messages';
 import { ProviderError, type ProviderRefund } from '../payments/provider';
 import { logAction, type Actor, WEB_SYSTEM } from './audit';
 import { declineMessage } from './decline';
-import { refundRefusal, type RefundActor } from '../tickets/lifecycle';
+import { refundRefusal, ticketBecomes, ticketWas, type RefundActor } from '../tickets/lifecycle';
 import { lockOrder } from './locks';
-import { paymentBecomes } from './lifecycle';
+import { isRefusedRefund, isSettledRefund, paymentBecomes, REFUND_TRANSITIONS, refundBecomes } from './lifecycle';
 import { receiptFor } from './receipt';
 
 const { refunds, tickets, payments } = schema;
@@ -72,7 +72,7 @@ export async function requestRefunds(
             ticketId: line.id,
             paymentId: payment?.id ?? null,
             idempotenceKey: randomUUID(),
-            status: 'creating' as const,
+            status: refundBecomes('request'),
             amountKopecks: line.priceKopecks,
             reason,
             requestedBy: actor.userId,
@@ -102,10 +102,14 @@ export async function executeRefund(ctx: AppContext, refundId: number): Promise<
       order: { with: { session: { with: { film: true } }, tickets: true } },
     },
   });
-  if (!refund || refund.status !== 'creating') return;
+  if (!refund || refund.status !== refundBecomes('request')) return;
   // Cash and card at the counter, or an order paid without a provider payment: the money is given back now.
   if (refund.method !== 'provider' || !refund.payment?.providerPaymentId) {
-    await settleRefund(ctx, refundId, { status: 'succeeded', providerRefundId: null, cancellation: null });
+    await settleRefund(ctx, refundId, {
+      status: REFUND_TRANSITIONS.succeed.to,
+      providerRefundId: null,
+      cancellation: null,
+    });
     return;
   }
   const lines = refund.ticket ? [refund.ticket] : refund.order.tickets;
@@ -126,7 +130,7 @@ export async function executeRefund(ctx: AppContext, refundId: number): Promise<
       return;
     }
     await settleRefund(ctx, refundId, {
-      status: 'canceled',
+      status: REFUND_TRANSITIONS.refuse.to,
       providerRefundId: null,
       cancellation: { party: 'yoo_kassa', reason: err.details.code ?? 'refused' },
     });
@@ -166,7 +170,7 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
     const [owner] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
     const order = owner ? await lockOrder(tx, owner.orderId) : undefined;
     const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-    if (!current || current.status === 'succeeded' || current.status === 'canceled') return;
+    if (!current || isSettledRefund(current.status)) return;
     const now = new Date();
     await tx
       .update(refunds)
@@ -174,11 +178,11 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
         status: state.status,
         providerRefundId: state.providerRefundId ?? current.providerRefundId,
         cancellationReason: state.cancellation?.reason ?? null,
-        settledAt: state.status === 'pending' ? null : now,
+        settledAt: state.status === refundBecomes('wait') ? null : now,
       })
       .where(eq(refunds.id, refundId));
-    if (state.status === 'pending') return;
-    if (state.status === 'canceled') {
+    if (state.status === refundBecomes('wait')) return;
+    if (isRefusedRefund(state.status)) {
       const refusal = declineMessage(state.cancellation?.reason);
       await logAction(tx, current.orderId, 'refund_refused', WEB_SYSTEM, {
         // A line's refund can be asked again (its ticket stays live); a late payment's has no ticket to keep.
@@ -218,8 +222,8 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
     }
     const [ticket] = await tx
       .update(tickets)
-      .set({ status: 'refunded', refundedAt: now })
-      .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, 'paid')))
+      .set({ status: ticketBecomes('refund'), refundedAt: now })
+      .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, ticketWas('refund'))))
       .returning();
     if (!ticket) return;
     changed({

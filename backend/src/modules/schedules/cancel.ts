@@ -17,7 +17,8 @@ import { errorFields } from '../../lib/operator-messages';
 import type { AuthUser } from '../auth/tokens';
 import { logAction } from '../orders/audit';
 import { closeOrder } from '../orders/close-order';
-import { orderBecomes } from '../orders/lifecycle';
+import { HOLDING_ORDER_STATUSES, ORDER_TRANSITIONS, orderBecomes } from '../orders/lifecycle';
+import { isPaidSql } from '../tickets/state';
 import { refreshFromProvider } from '../orders/refresh';
 import { executeRefund, requestRefunds } from '../orders/refund';
 import { canBeCancelled } from './lifecycle';
@@ -41,7 +42,7 @@ export async function cancelSession(
     const affected = await tx
       .select({ id: orders.id, channel: orders.channel })
       .from(orders)
-      .where(and(eq(orders.sessionId, id), inArray(orders.status, ['pending', 'paid'])));
+      .where(and(eq(orders.sessionId, id), inArray(orders.status, [...HOLDING_ORDER_STATUSES])));
     for (const order of affected) {
       await logAction(
         tx,
@@ -59,7 +60,7 @@ export async function cancelSession(
 
   // Orders being paid: the provider's word first (paid ones are refunded below), then cancelled.
   const pending = await ctx.db.query.orders.findMany({
-    where: and(eq(orders.sessionId, id), eq(orders.status, 'pending')),
+    where: and(eq(orders.sessionId, id), eq(orders.status, ORDER_TRANSITIONS.cancel.from[0])),
   });
   let ordersCancelled = 0;
   for (const order of pending) {
@@ -76,7 +77,7 @@ export async function cancelSession(
     .select({ ticketId: tickets.id, orderId: orders.id, channel: orders.channel, method: orders.paymentMethod })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(and(eq(tickets.sessionId, id), eq(tickets.status, 'paid')));
+    .where(and(eq(tickets.sessionId, id), isPaidSql()));
   const online = new Map<number, { channel: (typeof paid)[number]['channel']; ticketIds: number[] }>();
   let atCounter = 0;
   for (const line of paid) {
