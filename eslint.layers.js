@@ -15,7 +15,8 @@ const WORKERS = path.join(ROOT, 'workers/src');
 
 /**
  * Bottom to top. A name is a folder (or a file without `.ts`) under backend/src; `modules/*` is each
- * module, `modules` the files that compose them (modules/index.ts: the routes; modules/duties.ts).
+ * module, `rules/*` each module's lifecycle.ts and state.ts (its state machine, which other modules ask),
+ * `modules` the files that compose them (modules/index.ts: the routes; modules/duties.ts).
  */
 export const LAYERS = [
   ['contract'],
@@ -25,6 +26,7 @@ export const LAYERS = [
   ['queues', 'payments', 'fiscal'],
   ['context'],
   ['metrics', 'effects', 'realtime'],
+  ['rules/*'],
   ['modules/*'],
   ['web', 'seed', 'emulators'],
   ['modules', 'app', 'server', 'bootstrap'],
@@ -37,6 +39,8 @@ export function folderOf(file) {
   const rel = path.relative(SRC, file).split(path.sep);
   if (rel[0] === '..') return null;
   if (rel.length === 1) return rel[0].replace(/\.tsx?$/, '');
+  // A module's state machine and rules (lifecycle.ts, state.ts) sit below every module: the others ask them.
+  if (rel[0] === 'modules' && rel.length === 3 && /^(lifecycle|state)\.ts$/.test(rel[2])) return `rules/${rel[1]}`;
   if (rel[0] === 'modules') return rel.length === 2 ? 'modules' : `modules/${rel[1]}`;
   if (rel[0] === 'lib') return `lib/${rel[1].replace(/\.tsx?$/, '')}`;
   return rel[0];
@@ -44,7 +48,7 @@ export function folderOf(file) {
 
 export function layerOf(folder) {
   return LAYERS.findIndex((names) =>
-    names.some((n) => n === folder || (n === 'modules/*' && folder.startsWith('modules/'))),
+    names.some((n) => n === folder || (n.endsWith('/*') && folder.startsWith(n.slice(0, -1)))),
   );
 }
 

@@ -156,8 +156,9 @@ export const ORDER_ACTIONS = [
   'refund_refused',
   /** The box office (docs/architecture.md, "The box office"). */
   'sold_at_till',
-  'session_moved',
   'session_cancelled',
+  /** Staff returned by hand a payment the provider would not give back. */
+  'refund_returned_by_hand',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 

@@ -32,6 +32,8 @@ export const DashboardSalesSchema = z.strictObject({
   tickets: z.number().int().nonnegative(),
   /** Their sum, roubles (kopecks as decimals: a discounted ticket need not cost whole roubles). */
   revenue: z.number().nonnegative(),
+  /** Orders whose refused refund staff must still return by hand (the orders list's manual_refund filter). */
+  manual_refunds: z.number().int().nonnegative(),
   /** Today's tickets by seat zone and by ticket type (name → tickets), largest first. */
   by_zone: z.array(NamedValueSchema),
   by_type: z.array(NamedValueSchema),

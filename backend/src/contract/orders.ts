@@ -45,6 +45,12 @@ export const OrderLineSchema = z.strictObject({
   price: MoneySchema,
   status: z.enum(TICKET_STATUSES),
   refund: RefundViewSchema.nullable(),
+  /**
+   * May the one reading it refund the line now (the buyer by the viewer's rule, staff by the back
+   * office's: modules/tickets/lifecycle.ts refundRefusal), and if not, why in Russian.
+   */
+  refundable: z.boolean(),
+  refund_refusal: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -83,11 +89,15 @@ export type OrderView = z.infer<typeof OrderSchema>;
  * when the provider refuses that refund, staff must return the money by hand: the back office says so.
  */
 export const MANUAL_REFUND_LABEL = 'Возврат отклонён — нужен ручной возврат';
+/** Staff returned that money by hand (the flag is resolved): the button, and the audit trail's line. */
+export const RETURNED_BY_HAND_LABEL = 'Деньги вернули вручную';
 
 /** The order as staff see it: its buyer, its payment attempts and its audit trail. */
 export const StaffOrderSchema = OrderSchema.omit({ tickets: true }).extend({
-  /** The provider refused to return a late payment (MANUAL_REFUND_LABEL). */
+  /** The provider refused to return a late payment (MANUAL_REFUND_LABEL), and no one has returned it by hand yet. */
   needs_manual_refund: z.boolean(),
+  /** Who returned such a payment by hand, and when (RETURNED_BY_HAND_LABEL); null when no one did. */
+  returned_by_hand: z.strictObject({ by: z.string().nullable(), at: CinemaTimeSchema }).nullable(),
   buyer: z.strictObject({ id: z.number().int(), fio: z.string(), email: z.string() }).nullable(),
   email: z.string().nullable(),
   payments: z.array(
@@ -133,6 +143,8 @@ export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 export const StaffOrderQuerySchema = StaffPageQuerySchema.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   schedule_id: IdSchema.optional(),
+  /** manual_refund: only the orders whose money must be returned by hand (MANUAL_REFUND_LABEL). */
+  flag: z.enum(['manual_refund']).optional(),
 });
 
 const ReasonSchema = z.string().trim().min(3, 'Напишите причину возврата').max(500, 'Не больше 500 символов');
@@ -195,6 +207,13 @@ export const orderEndpoints = {
     access: requires('orders', 'refund'),
     params: IdParamsSchema,
     body: StaffRefundBodySchema,
+    response: StaffOrderSchema,
+  },
+  /** 409 order_closed when the order has no refused refund waiting to be returned by hand. */
+  'POST /orders/:id/returned-by-hand': {
+    summary: 'Отметить, что отклонённый возврат деньги вернули вручную',
+    access: requires('orders', 'refund'),
+    params: IdParamsSchema,
     response: StaffOrderSchema,
   },
   /** From the provider's addresses only (403 otherwise); 503 asks it to deliver again later. */

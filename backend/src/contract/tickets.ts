@@ -108,6 +108,9 @@ export const OwnTicketSchema = TicketSchema.extend({
   qr: z.string(),
   /** Cinema time until which the owner may refund it (REFUND_CUTOFF_MINUTES before the start). */
   refundable_until: z.string(),
+  /** May the owner refund it now (modules/tickets/lifecycle.ts refundRefusal), and if not, why in Russian. */
+  refundable: z.boolean(),
+  refund_refusal: z.string().nullable(),
 });
 export type OwnTicket = z.infer<typeof OwnTicketSchema>;
 export const OwnTicketListSchema = z.array(OwnTicketSchema);

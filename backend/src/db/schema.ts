@@ -824,6 +824,9 @@ export const refunds = pgTable(
     shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** A refused refund of a whole payment staff returned by hand ('Деньги вернули вручную'): who, and when. */
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'restrict' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
     check('refunds_status_valid', inList('status', REFUND_STATUSES)),

@@ -149,7 +149,10 @@ export const EFFECTS: Table = {
       case 'late-refund':
         return [...buyer, job('mail.order-late-refund', { orderId: c.orderId }, orderJobIds.lateRefundMail(c.orderId))];
       case 'refund-refused':
-        return [...buyer, { kind: 'push-tickets', ticketIds: c.ticketIds }];
+        // The dashboard counts the late payments left for staff to return by hand.
+        return [...buyer, DASHBOARD, { kind: 'push-tickets', ticketIds: c.ticketIds }];
+      case 'returned-by-hand':
+        return [DASHBOARD];
     }
   },
   tickets: (c) => {

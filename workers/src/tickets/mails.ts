@@ -226,6 +226,8 @@ export function ticketRefundedMail(fio: string, ticket: TicketView, links: Links
 export function lateRefundMail(
   fio: string,
   order: { id: number; totalKopecks: number; session: { startTime: Date; film: { title: string } } },
+  /** Why the money bought nothing (modules/orders/mark-paid.ts MONEY_REFUSALS). */
+  reason: string,
   { siteUrl, cinema }: Links,
 ): MailContent {
   const film = order.session.film.title;
@@ -235,8 +237,8 @@ export function lateRefundMail(
   const lines = [
     `Здравствуйте, ${fio}!`,
     '',
-    `Оплата заказа №${order.id} на «${film}» (${when}) пришла после того, как время на оплату истекло,`,
-    'а выбранные места за это время купили другие зрители. Билеты не оформлены.',
+    `Заказ №${order.id} на «${film}» (${when}). ${reason}.`,
+    'Билеты не оформлены.',
     `Мы вернули ${amount} тем же способом, которым вы платили; деньги обычно приходят за несколько дней.`,
     '',
     `Выбрать другие места: ${siteUrl}/#schedule`,

@@ -12,9 +12,9 @@ export interface OrderChange {
    * seats taken again); closed: expired or cancelled unpaid, its seats free; late-refund: the provider
    * confirmed giving back money that came after the seats were resold (the buyer is told by mail);
    * refund-refused: the provider said no to a refund (a ticket stays live, its owner's pages learn it;
-   * a late payment's refund is left for staff to return by hand).
+   * a late payment's refund is left for staff to return by hand); returned-by-hand: staff did so.
    */
-  kind: 'created' | 'paid' | 'closed' | 'late-refund' | 'refund-refused';
+  kind: 'created' | 'paid' | 'closed' | 'late-refund' | 'refund-refused' | 'returned-by-hand';
   orderId: number;
   /** The buyer's account (null for a walk-in at the till). */
   userId: number | null;

@@ -9,6 +9,7 @@ import type { Dashboard, DashboardSales } from '../../contract/dashboard';
 import { toCinemaDate, toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
+import { needsManualRefundSql } from '../orders/returned-by-hand';
 import { startOfCinemaToday } from '../schedules/service';
 import { isPaidSql, occupiesSeatSql } from '../tickets/state';
 
@@ -101,9 +102,14 @@ export async function loadSales(ctx: Ctx, now = new Date()): Promise<DashboardSa
         )
         .groupBy(tickets.sessionId)
     : [];
+  const [flagged] = await ctx.db
+    .select({ n: count() })
+    .from(schema.orders)
+    .where(needsManualRefundSql(schema.orders.id));
   return {
     date: toCinemaDate(now),
     tickets: today?.tickets ?? 0,
+    manual_refunds: flagged?.n ?? 0,
     revenue: roublesOf(today?.revenue ?? 0),
     by_zone: byZone,
     by_type: byType,

@@ -11,6 +11,7 @@ import type { ProviderPayment } from '../../payments/provider';
 import { type Actor, WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';
 import { declineMessage } from './decline';
+import { cancelAttempt, PAYMENT_TRANSITIONS } from './lifecycle';
 import { markOrderPaid } from './mark-paid';
 
 /** Our record of the provider's payment: by its id, or — when we died before storing it — by the order it names. */
@@ -27,7 +28,7 @@ async function findAttempt(ctx: AppContext, payment: ProviderPayment) {
     .where(
       and(
         eq(payments.orderId, payment.orderId),
-        eq(payments.status, 'creating'),
+        eq(payments.status, PAYMENT_TRANSITIONS.answer.from[0]),
         or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, payment.id)),
       ),
     )
@@ -48,24 +49,16 @@ export async function applyProviderPayment(
     return 'unknown';
   }
   switch (payment.status) {
-    case 'succeeded':
+    case PAYMENT_TRANSITIONS.succeed.to:
       return markOrderPaid(ctx, attempt.orderId, payment, actor);
-    case 'canceled': {
+    case PAYMENT_TRANSITIONS.cancel.to: {
       const decline = {
         party: payment.cancellation?.party ?? 'yoo_kassa',
         reason: payment.cancellation?.reason ?? 'general_decline',
       };
-      await ctx.db
-        .update(schema.payments)
-        .set({
-          status: 'canceled',
-          cancellationParty: decline.party,
-          cancellationReason: decline.reason,
-          updatedAt: new Date(),
-        })
-        .where(eq(schema.payments.id, attempt.id));
+      await cancelAttempt(ctx.db, attempt.id, decline);
       await closeOrder(ctx, attempt.orderId, {
-        status: 'cancelled',
+        transition: 'cancel',
         actor,
         reason: declineMessage(decline.reason),
         decline,
@@ -73,7 +66,7 @@ export async function applyProviderPayment(
       return 'cancelled';
     }
     default:
-      if (attempt.status === 'creating') {
+      if (attempt.status === PAYMENT_TRANSITIONS.answer.from[0]) {
         await ctx.db
           .update(schema.payments)
           .set({ status: payment.status, updatedAt: new Date() })

@@ -11,6 +11,7 @@ import { conflict, notFound, unavailable } from '../../lib/http/errors';
 import { ProviderError } from '../../payments/provider';
 import type { AuthUser } from '../../lib/http/auth-user';
 import { closeOrder } from './close-order';
+import { awaitsPayment, isPaidOrder } from './lifecycle';
 import { viewOrder } from './queries';
 import { refreshFromProvider } from './refresh';
 
@@ -18,7 +19,7 @@ export async function cancelByBuyer(ctx: AppContext, orderId: number, buyer: Aut
   const order = await ctx.db.query.orders.findFirst({ where: eq(schema.orders.id, orderId) });
   if (!order || order.userId !== buyer.id) throw notFound('Заказ не найден');
   const actor = { userId: buyer.id, channel: order.channel };
-  if (order.status === 'pending') {
+  if (awaitsPayment(order.status)) {
     try {
       await refreshFromProvider(ctx, orderId, actor);
     } catch (err) {
@@ -26,10 +27,10 @@ export async function cancelByBuyer(ctx: AppContext, orderId: number, buyer: Aut
         throw unavailable('Не удалось узнать у платёжного сервиса, прошла ли оплата. Попробуйте через минуту');
       throw err;
     }
-    await closeOrder(ctx, orderId, { status: 'cancelled', actor, reason: 'Покупатель отменил заказ' });
+    await closeOrder(ctx, orderId, { transition: 'cancel', actor, reason: 'Покупатель отменил заказ' });
   }
   const view = await viewOrder(ctx, orderId, buyer);
-  if (view.status === 'paid')
+  if (isPaidOrder(view.status))
     throw conflict('order_paid', 'Заказ уже оплачен: билеты можно вернуть в профиле', { order: view.id });
   return view;
 }

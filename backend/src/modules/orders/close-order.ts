@@ -5,13 +5,15 @@
  * longer pending: expiry racing the payment's success loses under the order's lock.
  */
 import { and, eq } from 'drizzle-orm';
-import { schema } from '../../db';
-import { write } from '../../effects';
+import { schema, type Tx } from '../../db';
+import { type Change, write } from '../../effects';
 import { logAction, type Actor } from './audit';
+import { ticketBecomes, ticketWas } from '../tickets/lifecycle';
 import { lockOrder, type OrderRow } from '../../db/order-lock';
+import { awaitsPayment, ORDER_TRANSITIONS, orderBecomes } from './lifecycle';
 
 export interface CloseOptions {
-  status: 'expired' | 'cancelled';
+  transition: 'expire' | 'cancel';
   actor: Actor;
   reason: string;
   /** The provider's cancellation of the order's payment, when that is why (for the audit trail). */
@@ -22,32 +24,45 @@ export interface CloseOptions {
 export function closeOrder(
   ctx: Parameters<typeof write>[0],
   orderId: number,
-  { status, actor, reason, decline }: CloseOptions,
+  options: CloseOptions,
 ): Promise<OrderRow | undefined> {
-  const { orders, tickets } = schema;
   return write(ctx, async (tx, changed) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.status !== 'pending') return order;
-    const lines = await tx
-      .update(tickets)
-      .set({ status: 'cancelled' })
-      .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'pending')))
-      .returning({ id: tickets.id, seat: tickets.seatNumber });
-    const [closed] = await tx
-      .update(orders)
-      .set({ status, closedAt: new Date() })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await logAction(tx, orderId, status, actor, { reason, ...(decline ? { data: { decline } } : {}) });
-    changed({
-      what: 'orders',
-      kind: 'closed',
-      orderId,
-      userId: order.userId,
-      sessionId: order.sessionId,
-      ticketIds: lines.map((l) => l.id),
-      seats: lines.map((l) => l.seat),
-    });
-    return closed;
+    if (!order || !awaitsPayment(order.status)) return order;
+    return closeLocked(tx, changed, order, options);
   });
+}
+
+/** Ends a pending order already locked in `tx` (its lines release their seats on every map). */
+export async function closeLocked(
+  tx: Tx,
+  changed: (change: Change) => void,
+  order: OrderRow,
+  { transition, actor, reason, decline }: CloseOptions,
+): Promise<OrderRow> {
+  const { orders, tickets } = schema;
+  const lines = await tx
+    .update(tickets)
+    .set({ status: ticketBecomes('release') })
+    .where(and(eq(tickets.orderId, order.id), eq(tickets.status, ticketWas('release'))))
+    .returning({ id: tickets.id, seat: tickets.seatNumber });
+  const [closed] = await tx
+    .update(orders)
+    .set({ status: orderBecomes(transition), closedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await logAction(tx, order.id, ORDER_TRANSITIONS[transition].audit[0], actor, {
+    reason,
+    ...(decline ? { data: { decline } } : {}),
+  });
+  changed({
+    what: 'orders',
+    kind: 'closed',
+    orderId: order.id,
+    userId: order.userId,
+    sessionId: order.sessionId,
+    ticketIds: lines.map((l) => l.id),
+    seats: lines.map((l) => l.seat),
+  });
+  return closed!;
 }

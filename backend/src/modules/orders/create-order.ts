@@ -21,22 +21,23 @@ import type { AuthUser } from '../../lib/http/auth-user';
 import {
   presentQuote,
   priceLines,
-  sessionOnSale,
   sessionPricing,
   type PricedOrder,
   type QuoteRequest,
   type SessionPricing,
 } from '../prices/quoting';
+import { sessionOnSale, sessionStarted } from '../schedules/lifecycle';
 import { logAction, type Actor } from './audit';
 import { viewOrder } from './queries';
 import { startPayment } from './start-payment';
+import { ticketBecomes } from '../tickets/lifecycle';
+import { orderBecomes, paymentBecomes } from './lifecycle';
 
 export interface CreateOrderDeps {
   store: SeatStore;
 }
 
 export const seatTaken = (seat?: string) => conflict('seat_taken', 'Место уже занято', seat ? { seat } : undefined);
-export const sessionStarted = () => conflict('session_started', 'Сеанс уже начался');
 
 /** `seatField` names a seat's field in the request, for a seat the hall does not have (400). */
 export function refuseUnlessHeld(check: SeatResult, seatField: (seat: string) => string): void {
@@ -65,8 +66,7 @@ export async function createWebOrder(
   const sessionId = body.schedule_id;
   // One order for every buyer: concurrent orders lock the index entries in the same order.
   const seats = body.seat_number.toSorted();
-  const session = await sessionOnSale(ctx.db, sessionId);
-  if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
+  const session = await sessionOnSale(ctx.db, sessionId, ctx.clock.now());
   if (body.price !== session.price) {
     throw conflict('price_changed', `Цена билета изменилась: ${session.price} ₽`, { price: session.price });
   }
@@ -152,17 +152,17 @@ export async function placeOrder(
   const { orders, tickets, payments } = schema;
   try {
     return await write(ctx, async (tx, changed) => {
-      const pricing = await sessionPricing(tx, sessionId);
+      const now = ctx.clock.now();
+      const pricing = await sessionPricing(tx, sessionId, now);
       const priced = await priceLines(tx, pricing, plan.request, true);
       await plan.accept(priced, tx, pricing);
-      const now = new Date();
       const expiresAt = plan.paidAtOnce ? now : new Date(now.getTime() + ctx.config.paymentTimeoutMs);
       const [order] = await tx
         .insert(orders)
         .values({
           ...plan.order(priced),
           sessionId,
-          status: plan.paidAtOnce ? 'paid' : 'pending',
+          status: orderBecomes(plan.paidAtOnce ? 'sellAtOnce' : 'create'),
           paidAt: plan.paidAtOnce ? now : null,
           totalKopecks: priced.quote.total,
           promoCodeId: priced.promoId,
@@ -183,7 +183,7 @@ export async function placeOrder(
             typeDiscountKopecks: line.typeDiscount,
             promoDiscountKopecks: line.promoDiscount,
             priceKopecks: line.price,
-            status: plan.paidAtOnce ? ('paid' as const) : ('pending' as const),
+            status: ticketBecomes(plan.paidAtOnce ? 'sellAtOnce' : 'reserve'),
             purchaseDate: now,
           })),
         )
@@ -197,7 +197,7 @@ export async function placeOrder(
                 orderId: order!.id,
                 provider: ctx.payments.name,
                 idempotenceKey: randomUUID(),
-                status: 'creating',
+                status: paymentBecomes('create'),
                 amountKopecks: order!.totalKopecks,
               })
               .returning({ id: payments.id })

@@ -10,7 +10,7 @@ import { userRoom } from '../../realtime/rooms';
 import { viewOrder } from './queries';
 
 export async function pushOrderView(
-  ctx: Pick<AppContext, 'db' | 'config' | 'redis' | 'keys' | 'logger'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'redis' | 'keys' | 'logger'>,
   orderId: number,
   userId: number,
 ): Promise<void> {

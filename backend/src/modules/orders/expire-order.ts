@@ -9,19 +9,20 @@ import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';
+import { awaitsPayment, orderBecomes } from './lifecycle';
 import { refreshFromProvider } from './refresh';
 
 export type ExpiryOutcome = 'expired' | 'not-due' | 'settled';
 
 export async function expireOrder(ctx: AppContext, orderId: number, now = new Date()): Promise<ExpiryOutcome> {
   const order = await ctx.db.query.orders.findFirst({ where: eq(schema.orders.id, orderId) });
-  if (!order || order.status !== 'pending') return 'settled';
+  if (!order || !awaitsPayment(order.status)) return 'settled';
   if (order.expiresAt > now) return 'not-due';
   await refreshFromProvider(ctx, orderId);
   const closed = await closeOrder(ctx, orderId, {
-    status: 'expired',
+    transition: 'expire',
     actor: WEB_SYSTEM,
     reason: 'Время на оплату истекло',
   });
-  return closed?.status === 'expired' ? 'expired' : 'settled';
+  return closed?.status === orderBecomes('expire') ? 'expired' : 'settled';
 }

@@ -1,25 +1,59 @@
 /**
  * The provider says the order's payment succeeded (read from the provider, never from a
- * notification's body). Under the order's lock, once: a repeated notification, the buyer's return
- * and reconciliation all find it paid and change nothing. A payment that comes after the order
- * expired sells the seats if they are all still free; if any was taken meanwhile, the whole payment
- * goes back through the provider at once (no seat is sold twice). The buyer is told by mail once the
+ * notification's body): the transition "pay" (orders/lifecycle.ts), pretix's `mark_order_paid`.
+ * Under the order's lock, once: a repeated notification, the buyer's return and reconciliation all
+ * find it paid and change nothing. The money buys the seats only when the session can still be sold
+ * (schedules/lifecycle.ts `canBeSold`, read under a share lock on the session row, so a cancellation
+ * or a move waits for it), the order was not cancelled, and — for a payment after the order expired —
+ * every seat is still free. Otherwise nothing is sold: a pending order is cancelled (its seats free),
+ * the whole payment goes back through the provider at once, and the buyer is told by mail once the
  * provider confirms the refund; a refusal is left for staff to return by hand (refund.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { OrderStatus } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
 import { write } from '../../effects';
 import type { ProviderPayment } from '../../payments/provider';
+import { sessionState, type SessionTimes } from '../schedules/lifecycle';
+import { ticketBecomes, ticketWas } from '../tickets/lifecycle';
 import { logAction, type Actor } from './audit';
+import { closeLocked } from './close-order';
+import {
+  awaitsPayment,
+  isPaidOrder,
+  MONEY_REFUSED,
+  orderBecomes,
+  ORDER_TRANSITIONS,
+  paymentBecomes,
+  refundBecomes,
+} from './lifecycle';
 import { lockOrder, type OrderRow } from '../../db/order-lock';
 import { executeRefund } from './refund';
 
 export type PaidOutcome = 'paid' | 'already' | 'late-sold' | 'late-refunded' | 'missing';
 
-/** The seats were resold while the money was on its way: the whole payment goes back. */
-const LATE_REASON = 'Оплата пришла после окончания времени на оплату, а места уже заняты: оформлен возврат';
+/** Why the money may not buy the seats, told to the buyer (the refund's reason, the mail, the audit). */
+export const MONEY_REFUSALS = {
+  seatsTaken: 'Оплата пришла после окончания времени на оплату, а места уже заняты: оформлен возврат',
+  orderCancelled: 'Оплата пришла после отмены заказа: оформлен возврат',
+  sessionCancelled: 'Оплата пришла, когда сеанс уже был отменён: оформлен возврат',
+  sessionStarted: 'Оплата пришла, когда сеанс уже начался: оформлен возврат',
+} as const;
+
+/** Why the order may not be paid now, or nothing when it may (pretix's `_can_be_paid`). */
+export function payRefusal(status: OrderStatus, session: SessionTimes, now: Date): string | undefined {
+  switch (sessionState(session, now)) {
+    case 'cancelled':
+      return MONEY_REFUSALS.sessionCancelled;
+    case 'started':
+    case 'ended':
+      return MONEY_REFUSALS.sessionStarted;
+    case 'on_sale':
+      return status === orderBecomes('cancel') ? MONEY_REFUSALS.orderCancelled : undefined;
+  }
+}
 
 export async function markOrderPaid(
   ctx: AppContext,
@@ -27,19 +61,25 @@ export async function markOrderPaid(
   payment: ProviderPayment,
   actor: Actor,
 ): Promise<PaidOutcome> {
-  const { payments } = schema;
+  const { payments, sessions } = schema;
   const outcome = await write(ctx, async (tx, changed) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return { kind: 'missing' as const };
     const [attempt] = await tx
       .update(payments)
-      .set({ status: 'succeeded', updatedAt: new Date() })
+      .set({ status: paymentBecomes('succeed'), updatedAt: new Date() })
       .where(and(eq(payments.orderId, orderId), eq(payments.providerPaymentId, payment.id)))
       .returning();
-    if (order.status === 'paid') return { kind: 'already' as const };
-    const late = order.status !== 'pending';
-    const sold = await sellLines(tx, order, late ? 'cancelled' : 'pending');
+    if (isPaidOrder(order.status)) return { kind: 'already' as const };
+    const [session] = await tx.select().from(sessions).where(eq(sessions.id, order.sessionId)).for('share');
+    const now = ctx.clock.now();
+    const late = !awaitsPayment(order.status);
+    const refusal = payRefusal(order.status, session!, now);
+    const sold = refusal ? undefined : await sellLines(tx, order, late);
     if (!sold) {
+      const reason = refusal ?? MONEY_REFUSALS.seatsTaken;
+      // A pending order the money cannot buy ends here: its seats free on every map.
+      if (!late) await closeLocked(tx, changed, order, { transition: 'cancel', actor, reason });
       const [refund] = await tx
         .insert(schema.refunds)
         .values({
@@ -47,23 +87,21 @@ export async function markOrderPaid(
           ticketId: null,
           paymentId: attempt?.id ?? null,
           idempotenceKey: randomUUID(),
-          status: 'creating',
+          status: refundBecomes('request'),
           amountKopecks: payment.amountKopecks,
-          reason: LATE_REASON,
+          reason,
         })
         .returning({ id: schema.refunds.id });
       // Nothing to tell anyone yet: the buyer's mail waits for the provider's confirmation (refund.ts).
-      await logAction(tx, orderId, 'late_payment_refunded', actor, {
-        reason: LATE_REASON,
-        data: { payment_id: payment.id },
-      });
+      await logAction(tx, orderId, MONEY_REFUSED.audit[0], actor, { reason, data: { payment_id: payment.id } });
       return { kind: 'late-refunded' as const, refundId: refund!.id };
     }
     await tx
       .update(schema.orders)
-      .set({ status: 'paid', paidAt: new Date(), closedAt: null })
+      .set({ status: orderBecomes('pay'), paidAt: now, closedAt: null })
       .where(eq(schema.orders.id, orderId));
-    await logAction(tx, orderId, late ? 'late_payment_sold' : 'paid', actor, { data: { payment_id: payment.id } });
+    const transition = late ? ORDER_TRANSITIONS.payLate : ORDER_TRANSITIONS.pay;
+    await logAction(tx, orderId, transition.audit[0], actor, { data: { payment_id: payment.id } });
     changed({ ...changeOf(order, sold.ids, sold.seats), kind: 'paid' });
     return { kind: late ? ('late-sold' as const) : ('paid' as const) };
   });
@@ -72,19 +110,20 @@ export async function markOrderPaid(
 }
 
 /**
- * The order's lines become sold tickets. For a late payment (lines cancelled) this is tried in a
+ * The order's lines become sold tickets. For a late payment (lines released) this is tried in a
  * savepoint: the unique index on seats refuses it when any seat was taken meanwhile → undefined.
  */
-async function sellLines(tx: Tx, order: OrderRow, from: 'pending' | 'cancelled') {
+async function sellLines(tx: Tx, order: OrderRow, late: boolean) {
   const { tickets } = schema;
+  const from = ticketWas(late ? 'sellLate' : 'sell');
   const sell = (db: Tx) =>
     db
       .update(tickets)
-      .set({ status: 'paid', purchaseDate: new Date() })
+      .set({ status: ticketBecomes('sell'), purchaseDate: new Date() })
       .where(and(eq(tickets.orderId, order.id), eq(tickets.status, from)))
       .returning({ id: tickets.id, seat: tickets.seatNumber });
   try {
-    const rows = from === 'pending' ? await sell(tx) : await tx.transaction((savepoint) => sell(savepoint));
+    const rows = late ? await tx.transaction((savepoint) => sell(savepoint)) : await sell(tx);
     return { ids: rows.map((r) => r.id), seats: rows.map((r) => r.seat) };
   } catch (err) {
     if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) return undefined;

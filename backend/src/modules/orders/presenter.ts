@@ -4,7 +4,10 @@ import type { OrderLine, OrderView, RefundView, StaffOrder } from '../../contrac
 import { toCinemaTime } from '../../contract/time';
 import type { schema } from '../../db';
 import { presentTicketType, presentZone } from '../tickets/presenter';
+import { refundAnswer, type RefundActor } from '../tickets/lifecycle';
 import { declineMessage } from './decline';
+import { needsManualRefund, presentReturnedByHand } from './returned-by-hand';
+import { awaitsPayment, isRefusedRefund, orderBecomes, paymentBecomes } from './lifecycle';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
@@ -32,14 +35,15 @@ export const presentRefund = (refund: Row<typeof schema.refunds>): RefundView =>
   status: refund.status,
   amount: roublesOf(refund.amountKopecks),
   reason: refund.reason,
-  refusal: refund.status === 'canceled' ? declineMessage(refund.cancellationReason) : null,
+  refusal: isRefusedRefund(refund.status) ? declineMessage(refund.cancellationReason) : null,
   created_at: toCinemaTime(refund.createdAt),
   settled_at: cinemaTimeOrNull(refund.settledAt),
 });
 
-/** The latest refund of each line: what its row shows. */
-function lineOf(order: OrderWithRelations, ticket: OrderTicket): OrderLine {
-  const refund = order.refunds.filter((r) => r.ticketId === ticket.id).sort((a, b) => b.id - a.id)[0];
+/** The latest refund of each line: what its row shows; and whether `refundAs` may refund it now. */
+function lineOf(order: OrderWithRelations, ticket: OrderTicket, refundAs: RefundActor, now: Date): OrderLine {
+  const own = order.refunds.filter((r) => r.ticketId === ticket.id);
+  const refund = own.toSorted((a, b) => b.id - a.id)[0];
   return {
     ticket_id: ticket.id,
     seat_number: ticket.seatNumber,
@@ -51,23 +55,16 @@ function lineOf(order: OrderWithRelations, ticket: OrderTicket): OrderLine {
     price: roublesOf(ticket.priceKopecks),
     status: ticket.status,
     refund: refund ? presentRefund(refund) : null,
+    ...refundAnswer({ ...ticket, session: order.session, refunds: own, order }, refundAs, now),
   };
 }
-
-/**
- * The provider refused to give back a late payment (the refund of the whole payment, no ticket, is
- * the latest such and canceled): the money must be returned by hand. The SQL of the orders table
- * (queries.ts) spells the same rule.
- */
-export const needsManualRefund = (refunds: readonly Pick<Row<typeof schema.refunds>, 'id' | 'ticketId' | 'status'>[]) =>
-  refunds.filter((r) => r.ticketId === null).toSorted((a, b) => b.id - a.id)[0]?.status === 'canceled';
 
 /** The order's current payment attempt (the latest). */
 export const currentPayment = (order: OrderWithRelations) => order.payments.toSorted((a, b) => b.id - a.id)[0];
 
-export function presentOrder(order: OrderWithRelations, now = new Date()): Omit<OrderView, 'tickets'> {
+export function presentOrder(order: OrderWithRelations, refundAs: RefundActor, now: Date): Omit<OrderView, 'tickets'> {
   const payment = currentPayment(order);
-  const declined = order.status === 'cancelled' && payment?.status === 'canceled';
+  const declined = order.status === orderBecomes('cancel') && payment?.status === paymentBecomes('cancel');
   return {
     id: order.id,
     status: order.status,
@@ -77,7 +74,7 @@ export function presentOrder(order: OrderWithRelations, now = new Date()): Omit<
     paid_at: cinemaTimeOrNull(order.paidAt),
     expires_at: order.expiresAt.toISOString(),
     server_time: now.toISOString(),
-    confirmation_url: order.status === 'pending' ? (payment?.confirmationUrl ?? null) : null,
+    confirmation_url: awaitsPayment(order.status) ? (payment?.confirmationUrl ?? null) : null,
     decline: declined
       ? { reason: payment.cancellationReason ?? 'general_decline', message: declineMessage(payment.cancellationReason) }
       : null,
@@ -87,19 +84,22 @@ export function presentOrder(order: OrderWithRelations, now = new Date()): Omit<
       hall: order.session.hall.name,
       movie: { id: order.session.film.id, title: order.session.film.title, age: order.session.film.age },
     },
-    lines: order.tickets.toSorted((a, b) => a.id - b.id).map((ticket) => lineOf(order, ticket)),
+    lines: order.tickets.toSorted((a, b) => a.id - b.id).map((ticket) => lineOf(order, ticket, refundAs, now)),
     promo_code: order.promoCode?.code ?? null,
   };
 }
 
 type StaffOrderExtras = {
   user: Pick<Row<typeof schema.users>, 'id' | 'fio' | 'email'> | null;
+  /** The staff who returned refused refunds by hand (by id). */
+  resolvers: ReadonlyMap<number, string>;
   events: (Row<typeof schema.orderEvents> & { actor: Pick<Row<typeof schema.users>, 'fio'> | null })[];
 };
 
-export const presentStaffOrder = (order: OrderWithRelations & StaffOrderExtras): StaffOrder => ({
-  ...presentOrder(order),
+export const presentStaffOrder = (order: OrderWithRelations & StaffOrderExtras, now: Date): StaffOrder => ({
+  ...presentOrder(order, { kind: 'staff' }, now),
   needs_manual_refund: needsManualRefund(order.refunds),
+  returned_by_hand: presentReturnedByHand(order.refunds, order.resolvers),
   buyer: order.user ? { id: order.user.id, fio: order.user.fio, email: order.user.email } : null,
   email: order.email,
   payments: order.payments

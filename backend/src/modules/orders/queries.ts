@@ -1,5 +1,5 @@
 /** Reading orders for their pages: the buyer's (with their tickets once paid) and the staff's. */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { can } from '../../contract/access';
 import type { OrderView, StaffOrder, StaffOrderQuerySchema, StaffOrderRow } from '../../contract/orders';
 import { roublesOf } from '../../contract/money';
@@ -11,7 +11,10 @@ import { notFound } from '../../lib/http/errors';
 import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 import type { AuthUser } from '../../lib/http/auth-user';
 import { presentOwnTicket } from '../tickets/presenter';
+import { wasSold } from '../tickets/state';
+import { refundBecomes } from './lifecycle';
 import { presentOrder, presentStaffOrder } from './presenter';
+import { needsManualRefundSql } from './returned-by-hand';
 
 const { orders, sessions, films, users, payments, tickets, refunds } = schema;
 
@@ -49,23 +52,23 @@ const withOwnTickets = {
 } as const;
 
 export async function viewOrder(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   orderId: number,
   viewer: Pick<AuthUser, 'id' | 'role'>,
 ): Promise<OrderView> {
   const order = await ctx.db.query.orders.findFirst({ where: eq(orders.id, orderId), with: withOwnTickets });
   if (!order || !mayView(viewer, order)) throw notFound('Заказ не найден');
-  const own =
-    order.userId === viewer.id ? order.tickets.filter((t) => t.status === 'paid' || t.status === 'refunded') : [];
+  const own = order.userId === viewer.id ? order.tickets.filter((t) => wasSold(t.status)) : [];
+  const now = ctx.clock.now();
   return {
-    ...presentOrder(order),
+    ...presentOrder(order, { kind: 'viewer', cutoffMinutes: ctx.config.refundCutoffMinutes }, now),
     tickets: own
       .toSorted((a, b) => a.id - b.id)
-      .map((ticket) => presentOwnTicket(ctx.config, { ...ticket, session: order.session })),
+      .map((ticket) => presentOwnTicket(ctx.config, { ...ticket, session: order.session }, now)),
   };
 }
 
-export async function staffOrder(ctx: Pick<AppContext, 'db'>, orderId: number): Promise<StaffOrder> {
+export async function staffOrder(ctx: Pick<AppContext, 'db' | 'clock'>, orderId: number): Promise<StaffOrder> {
   const order = await ctx.db.query.orders.findFirst({
     where: eq(orders.id, orderId),
     with: {
@@ -75,7 +78,11 @@ export async function staffOrder(ctx: Pick<AppContext, 'db'>, orderId: number): 
     },
   });
   if (!order) throw notFound('Заказ не найден');
-  return presentStaffOrder(order);
+  const resolverIds = order.refunds.flatMap((r) => (r.resolvedBy === null ? [] : [r.resolvedBy]));
+  const resolvers = resolverIds.length
+    ? await ctx.db.select({ id: users.id, fio: users.fio }).from(users).where(inArray(users.id, resolverIds))
+    : [];
+  return presentStaffOrder({ ...order, resolvers: new Map(resolvers.map((u) => [u.id, u.fio])) }, ctx.clock.now());
 }
 
 /** The back office's orders table: newest first; by status, by session, by buyer or payment id. */
@@ -87,17 +94,18 @@ export function listStaffOrders(
     string | null
   >`(select ${payments.providerPaymentId} from ${payments} where ${payments.orderId} = ${orders.id} order by ${payments.id} desc limit 1)`;
   const refunded =
-    sql<number>`(select coalesce(sum(${refunds.amountKopecks}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded')`.mapWith(
+    sql<number>`(select coalesce(sum(${refunds.amountKopecks}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = ${refundBecomes('succeed')})`.mapWith(
       Number,
     );
   // needsManualRefund (presenter.ts): the latest refund of the whole payment was refused.
-  const manualRefund = sql<boolean>`coalesce((select ${refunds.status} = 'canceled' from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.ticketId} is null order by ${refunds.id} desc limit 1), false)`;
+  const manualRefund = needsManualRefundSql(orders.id);
   const seats = sql<
     string[]
   >`(select coalesce(array_agg(${tickets.seatNumber} order by ${tickets.id}), '{}') from ${tickets} where ${tickets.orderId} = ${orders.id})`;
   const where = and(
     query.status ? eq(orders.status, query.status) : undefined,
     query.schedule_id ? eq(orders.sessionId, query.schedule_id) : undefined,
+    query.flag === 'manual_refund' ? manualRefund : undefined,
     searchCondition(query.q, users.fio, users.email, orders.email, paymentId),
   );
   const from = () =>

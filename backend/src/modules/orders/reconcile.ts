@@ -15,6 +15,7 @@ import { errorFields } from '../../lib/infra/operator-messages';
 import { expireOrder } from './expire-order';
 import { refreshFromProvider } from './refresh';
 import { applyProviderRefund, executeRefund } from './refund';
+import { MONEY_REFUSED, ORDER_TRANSITIONS, PAYMENT_MAY_SUCCEED, refundBecomes } from './lifecycle';
 
 /** Orders and refunds younger than this are left to the notification that is surely on its way. */
 const QUIET_MS = 2 * 60_000;
@@ -45,7 +46,7 @@ export async function reconcileOrders(ctx: AppContext, now = new Date()): Promis
   const due = await ctx.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+    .where(and(eq(orders.status, ORDER_TRANSITIONS.expire.from[0]), lte(orders.expiresAt, now)))
     .orderBy(asc(orders.expiresAt))
     .limit(BATCH);
   for (const { id } of due) {
@@ -62,10 +63,10 @@ export async function reconcileOrders(ctx: AppContext, now = new Date()): Promis
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
       and(
-        inArray(payments.status, ['pending', 'waiting_for_capture']),
+        inArray(payments.status, [...PAYMENT_MAY_SUCCEED]),
         lt(payments.createdAt, quiet),
         gt(payments.createdAt, new Date(now.getTime() - PAYMENT_LIFETIME_MS)),
-        inArray(orders.status, ['pending', 'expired', 'cancelled']),
+        inArray(orders.status, [...MONEY_REFUSED.from]),
       ),
     )
     .limit(BATCH);
@@ -84,7 +85,7 @@ export async function reconcileOrders(ctx: AppContext, now = new Date()): Promis
     .limit(BATCH);
   for (const refund of unsettled) {
     await attempt({ refundId: refund.id }, async () => {
-      if (refund.status === 'creating') await executeRefund(ctx, refund.id);
+      if (refund.status === refundBecomes('request')) await executeRefund(ctx, refund.id);
       else if (refund.providerRefundId) {
         await applyProviderRefund(ctx, refund.id, await ctx.payments.getRefund(refund.providerRefundId));
       }

@@ -10,6 +10,7 @@ import { ProviderError } from '../../payments/provider';
 import { applyProviderPayment, type AppliedOutcome } from './apply-payment';
 import { type Actor, WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';
+import { cancelAttempt } from './lifecycle';
 
 /** Why an order ends whose payment the provider does not know (for the audit trail). */
 const UNKNOWN_PAYMENT_REASON = 'Платёжный сервис не знает платежа заказа: деньги по нему списать нельзя';
@@ -41,16 +42,8 @@ export async function refreshFromProvider(
       { orderId, paymentId: attempt.providerPaymentId },
       'the provider does not know the order’s payment',
     );
-    await ctx.db
-      .update(payments)
-      .set({
-        status: 'canceled',
-        cancellationParty: 'yoo_kassa',
-        cancellationReason: 'not_found',
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, attempt.id));
-    await closeOrder(ctx, orderId, { status: 'cancelled', actor, reason: UNKNOWN_PAYMENT_REASON });
+    await cancelAttempt(ctx.db, attempt.id, { party: 'yoo_kassa', reason: 'not_found' });
+    await closeOrder(ctx, orderId, { transition: 'cancel', actor, reason: UNKNOWN_PAYMENT_REASON });
     return 'none';
   }
 }

@@ -19,7 +19,9 @@ import { errorFields } from '../../lib/infra/operator-messages';
 import { ProviderError, type ProviderRefund } from '../../payments/provider';
 import { logAction, type Actor, WEB_SYSTEM } from './audit';
 import { declineMessage } from './decline';
+import { refundRefusal, ticketBecomes, ticketWas, type RefundActor } from '../tickets/lifecycle';
 import { lockOrder } from '../../db/order-lock';
+import { isRefusedRefund, isSettledRefund, paymentBecomes, REFUND_TRANSITIONS, refundBecomes } from './lifecycle';
 import { receiptFor } from './receipt';
 
 const { refunds, tickets, payments } = schema;
@@ -29,36 +31,39 @@ export interface RefundRequest {
   /** The lines to refund. */
   ticketIds: number[];
   actor: Actor;
+  /** Whose refund rule applies (tickets/lifecycle.ts), checked under the order's lock. */
+  refundAs: RefundActor;
   reason: string;
   /** Out of the till's drawer or back to the card on its terminal (settled at once), or through the provider (default). */
   method?: RefundMethod;
   /** The shift a refund at the counter counts to. */
   shiftId?: number | null;
+  /** The moment the rule is asked at (the injected clock's now by default). */
+  now?: Date;
 }
 
-/** Records one refund per line, refusing lines that are not live (409). Answers the refund ids. */
+/** Records one refund per line, refusing any line `refundRefusal` refuses (4xx). Answers the refund ids. */
 export async function requestRefunds(
   ctx: AppContext,
-  { orderId, ticketIds, actor, reason, method = 'provider', shiftId = null }: RefundRequest,
+  { orderId, ticketIds, actor, refundAs, reason, method = 'provider', shiftId = null, now }: RefundRequest,
 ): Promise<number[]> {
   try {
     return await write(ctx, async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw new AppError('not_found', 'Заказ не найден');
-      const lines = await tx
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.orderId, orderId), inArray(tickets.id, ticketIds)))
-        .orderBy(tickets.id);
+      const lines = await tx.query.tickets.findMany({
+        where: and(eq(tickets.orderId, orderId), inArray(tickets.id, ticketIds)),
+        with: { session: true, refunds: true },
+        orderBy: tickets.id,
+      });
       for (const line of lines) {
-        if (line.status === 'refunded') throw conflict('ticket_refunded', 'Билет уже возвращён');
-        if (line.status !== 'paid') throw conflict('order_closed', 'Билет не был оплачен: возвращать нечего');
-        if (line.usedAt) throw conflict('ticket_used', 'Билет уже использован, вернуть его нельзя');
+        const refusal = refundRefusal({ ...line, order }, refundAs, now ?? ctx.clock.now());
+        if (refusal) throw refusal;
       }
       const [payment] = await tx
         .select({ id: payments.id })
         .from(payments)
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, paymentBecomes('succeed'))));
       const rows = await tx
         .insert(refunds)
         .values(
@@ -67,7 +72,7 @@ export async function requestRefunds(
             ticketId: line.id,
             paymentId: payment?.id ?? null,
             idempotenceKey: randomUUID(),
-            status: 'creating' as const,
+            status: refundBecomes('request'),
             amountKopecks: line.priceKopecks,
             reason,
             requestedBy: actor.userId,
@@ -97,10 +102,14 @@ export async function executeRefund(ctx: AppContext, refundId: number): Promise<
       order: { with: { session: { with: { film: true } }, tickets: true } },
     },
   });
-  if (!refund || refund.status !== 'creating') return;
+  if (!refund || refund.status !== refundBecomes('request')) return;
   // Cash and card at the counter, or an order paid without a provider payment: the money is given back now.
   if (refund.method !== 'provider' || !refund.payment?.providerPaymentId) {
-    await settleRefund(ctx, refundId, { status: 'succeeded', providerRefundId: null, cancellation: null });
+    await settleRefund(ctx, refundId, {
+      status: REFUND_TRANSITIONS.succeed.to,
+      providerRefundId: null,
+      cancellation: null,
+    });
     return;
   }
   const lines = refund.ticket ? [refund.ticket] : refund.order.tickets;
@@ -121,7 +130,7 @@ export async function executeRefund(ctx: AppContext, refundId: number): Promise<
       return;
     }
     await settleRefund(ctx, refundId, {
-      status: 'canceled',
+      status: REFUND_TRANSITIONS.refuse.to,
       providerRefundId: null,
       cancellation: { party: 'yoo_kassa', reason: err.details.code ?? 'refused' },
     });
@@ -161,7 +170,7 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
     const [owner] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
     const order = owner ? await lockOrder(tx, owner.orderId) : undefined;
     const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-    if (!current || current.status === 'succeeded' || current.status === 'canceled') return;
+    if (!current || isSettledRefund(current.status)) return;
     const now = new Date();
     await tx
       .update(refunds)
@@ -169,11 +178,11 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
         status: state.status,
         providerRefundId: state.providerRefundId ?? current.providerRefundId,
         cancellationReason: state.cancellation?.reason ?? null,
-        settledAt: state.status === 'pending' ? null : now,
+        settledAt: state.status === refundBecomes('wait') ? null : now,
       })
       .where(eq(refunds.id, refundId));
-    if (state.status === 'pending') return;
-    if (state.status === 'canceled') {
+    if (state.status === refundBecomes('wait')) return;
+    if (isRefusedRefund(state.status)) {
       const refusal = declineMessage(state.cancellation?.reason);
       await logAction(tx, current.orderId, 'refund_refused', WEB_SYSTEM, {
         // A line's refund can be asked again (its ticket stays live); a late payment's has no ticket to keep.
@@ -213,8 +222,8 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
     }
     const [ticket] = await tx
       .update(tickets)
-      .set({ status: 'refunded', refundedAt: now })
-      .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, 'paid')))
+      .set({ status: ticketBecomes('refund'), refundedAt: now })
+      .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, ticketWas('refund'))))
       .returning();
     if (!ticket) return;
     changed({

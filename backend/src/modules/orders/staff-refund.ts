@@ -1,6 +1,7 @@
 /**
- * Staff give money back for an order or some of its tickets, with a reason, at any time before the
- * tickets are used (the viewers' own refunds close REFUND_CUTOFF_MINUTES before the session).
+ * Staff give money back for an order or some of its tickets, with a reason, when tickets/lifecycle.ts's
+ * `refundRefusal` allows the back office (online payments, before the tickets are used; cash and card
+ * sales go back at the till), asked under the order's lock by requestRefunds.
  */
 import { eq } from 'drizzle-orm';
 import type { StaffOrder, StaffRefundBody } from '../../contract/orders';
@@ -19,17 +20,17 @@ export async function refundByStaff(
 ): Promise<StaffOrder> {
   const order = await ctx.db.query.orders.findFirst({ where: eq(schema.orders.id, orderId), with: { tickets: true } });
   if (!order) throw notFound('Заказ не найден');
-  // Cash and card sales give money back at the till, out of a drawer and counted to a shift (modules/till).
-  if (order.paymentMethod !== 'online')
-    throw conflict('conflict', 'Заказ оплачен в кассе: деньги за него возвращает касса (по номеру билета или QR-коду)');
-  const refundable = order.tickets.filter((t) => t.status === 'paid' && !t.usedAt).map((t) => t.id);
-  const lines = ticket_ids ?? refundable;
+  // Without a choice: every line the back office may refund now (the rule the page shows); when there is
+  // none, all of them, so that the first line's refusal is the answer.
+  const refundable = (await staffOrder(ctx, orderId)).lines.filter((l) => l.refundable).map((l) => l.ticket_id);
+  const lines = ticket_ids ?? (refundable.length > 0 ? refundable : order.tickets.map((t) => t.id));
   if (lines.some((id) => !order.tickets.some((t) => t.id === id))) throw notFound('В заказе нет такого билета');
   if (lines.length === 0) throw conflict('order_closed', 'В заказе нет билетов, за которые можно вернуть деньги');
   const refundIds = await requestRefunds(ctx, {
     orderId,
     ticketIds: lines,
     actor: { userId: staff.id, channel: order.channel },
+    refundAs: { kind: 'staff' },
     reason,
   });
   for (const id of refundIds) await executeRefund(ctx, id);

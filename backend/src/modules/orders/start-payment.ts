@@ -13,6 +13,7 @@ import { errorFields } from '../../lib/infra/operator-messages';
 import { ProviderError } from '../../payments/provider';
 import { logAction, WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';
+import { cancelAttempt } from './lifecycle';
 import { paymentDescription, receiptFor } from './receipt';
 
 export async function startPayment(ctx: AppContext, orderId: number, paymentId: number): Promise<void> {
@@ -46,16 +47,13 @@ export async function startPayment(ctx: AppContext, orderId: number, paymentId: 
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     ctx.logger.warn({ ...errorFields(err), orderId, details: err.details }, 'payment could not be created');
-    await ctx.db
-      .update(schema.payments)
-      .set({
-        status: 'canceled',
-        cancellationReason: err.kind === 'refused' ? 'refused' : 'unavailable',
-        updatedAt: new Date(),
-      })
-      .where(eq(schema.payments.id, paymentId));
+    // Never created at the provider: the cinema (the merchant) gave the attempt up.
+    await cancelAttempt(ctx.db, paymentId, {
+      party: 'merchant',
+      reason: err.kind === 'refused' ? 'refused' : 'unavailable',
+    });
     await closeOrder(ctx, orderId, {
-      status: 'cancelled',
+      transition: 'cancel',
       actor: WEB_SYSTEM,
       reason: `Платёжный сервис ${err.kind === 'refused' ? 'отказал' : 'недоступен'}: ${err.message}`,
     });

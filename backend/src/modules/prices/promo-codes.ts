@@ -13,13 +13,14 @@ import type { AppContext } from '../../context';
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, schema, type Db, type Tx } from '../../db';
 import { conflict, invalidInput, notFound } from '../../lib/http/errors';
 import { paginate, searchCondition, type Page, type PageQuery } from '../../lib/http/paging';
+import { HOLDING_ORDER_STATUSES } from '../orders/lifecycle';
 
 const { promoCodes, promoCodeFilms, promoCodeSessions, orders } = schema;
 type PromoBody = z.output<typeof PromoCodeBodySchema>;
 type PromoRow = typeof promoCodes.$inferSelect;
 
 /** Orders that use a code: paid, or waiting for their payment. */
-const USING = ['pending', 'paid'] as const;
+const USING = HOLDING_ORDER_STATUSES;
 
 async function usesOf(db: Db | Tx, promoId: number, buyerId?: number) {
   const [row] = await db

@@ -12,31 +12,24 @@ import { quote, type PriceTable, type Quote } from '../../contract/quote';
 import { parseSeatCode, SEAT_NOT_IN_HALL } from '../../contract/seats';
 import { toCinemaDate } from '../../contract/time';
 import { schema, type Db, type Tx } from '../../db';
-import { conflict, invalidInput, notFound } from '../../lib/http/errors';
+import { readSession, sessionCancelled, sessionOnSale } from '../schedules/lifecycle';
+import { invalidInput } from '../../lib/http/errors';
 import { usablePromo } from './promo-codes';
 import { quoteTypes } from './ticket-types';
 
-const { sessions, hallSeats, seatZones } = schema;
+const { hallSeats, seatZones } = schema;
 
 export type SessionPricing = Awaited<ReturnType<typeof sessionPricing>>;
 
-/** A session tickets are sold for, with its film, hall and price card: 404 without it, 409 once cancelled. */
-export async function sessionOnSale(db: Db | Tx, sessionId: number) {
-  const session = await db.query.sessions.findFirst({
-    where: eq(sessions.id, sessionId),
-    with: { film: true, hall: true, priceCard: { with: { prices: true } } },
-  });
-  if (!session) throw notFound('Сеанс не найден');
-  if (session.cancelledAt) throw conflict('session_cancelled', 'Сеанс отменён: билеты на него не продаются');
-  return session;
-}
-
 /**
  * The session, its film, and its prices in kopecks: zone → ticket type → price. An order reads them
- * inside its transaction (`db` is then the transaction), so it is priced as the prices are when it is made.
+ * inside its transaction (`db` is then the transaction), so it is priced as the prices are when it is made
+ * and refused if the session is no longer on sale at `saleAt` (schedules/lifecycle.ts).
  */
-export async function sessionPricing(db: Db | Tx, sessionId: number) {
-  const session = await sessionOnSale(db, sessionId);
+export async function sessionPricing(db: Db | Tx, sessionId: number, saleAt?: Date) {
+  // A sale asks the session's lifecycle; a quote or the map is refused only for a cancelled session.
+  const session = saleAt ? await sessionOnSale(db, sessionId, saleAt) : await readSession(db, sessionId);
+  if (session.cancelledAt) throw sessionCancelled();
   const card: Record<string, Record<string, number>> = {};
   if (session.priceCard) {
     for (const p of session.priceCard.prices) (card[p.zoneCode] ??= {})[p.ticketTypeCode] = p.priceKopecks;

@@ -1,6 +1,6 @@
 /**
  * A session is cancelled (docs/architecture.md, "Sessions change and ЕАИС"): it leaves the bill and sells nothing more
- * (sessionOnSale refuses it, the seat record in Redis no longer loads it); orders being paid are
+ * (its lifecycle refuses sales: lifecycle.ts, the seat record in Redis no longer loads it); orders being paid are
  * cancelled (after asking the provider, so money that came is refunded below rather than lost);
  * every ticket paid online is refunded through the provider (refund.ts, as staff refunds are); tickets
  * paid at the till in cash or by card stay paid, to be refunded at the counter (the till's refund).
@@ -12,13 +12,16 @@ import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { AppError, conflict, notFound } from '../../lib/http/errors';
 import { errorFields } from '../../lib/infra/operator-messages';
 import type { AuthUser } from '../../lib/http/auth-user';
+import { AppError, notFound } from '../../lib/http/errors';
 import { logAction } from '../orders/audit';
 import { closeOrder } from '../orders/close-order';
+import { HOLDING_ORDER_STATUSES, ORDER_TRANSITIONS, orderBecomes } from '../orders/lifecycle';
+import { isPaidSql } from '../tickets/state';
 import { refreshFromProvider } from '../orders/refresh';
 import { executeRefund, requestRefunds } from '../orders/refund';
+import { canBeCancelled } from './lifecycle';
 
 const { sessions, orders, tickets } = schema;
 
@@ -33,13 +36,13 @@ export async function cancelSession(
   const cancelledAt = await write(ctx, async (tx, changed) => {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
     if (!session) throw notFound('Сеанс не найден');
-    if (session.cancelledAt) throw conflict('session_cancelled', 'Сеанс уже отменён');
-    if (session.endTime.getTime() <= now.getTime()) throw conflict('session_started', 'Сеанс уже прошёл');
+    const refusal = canBeCancelled(session, now);
+    if (refusal) throw refusal;
     await tx.update(sessions).set({ cancelledAt: now, cancelReason: reasonText }).where(eq(sessions.id, id));
     const affected = await tx
       .select({ id: orders.id, channel: orders.channel })
       .from(orders)
-      .where(and(eq(orders.sessionId, id), inArray(orders.status, ['pending', 'paid'])));
+      .where(and(eq(orders.sessionId, id), inArray(orders.status, [...HOLDING_ORDER_STATUSES])));
     for (const order of affected) {
       await logAction(
         tx,
@@ -57,7 +60,7 @@ export async function cancelSession(
 
   // Orders being paid: the provider's word first (paid ones are refunded below), then cancelled.
   const pending = await ctx.db.query.orders.findMany({
-    where: and(eq(orders.sessionId, id), eq(orders.status, 'pending')),
+    where: and(eq(orders.sessionId, id), eq(orders.status, ORDER_TRANSITIONS.cancel.from[0])),
   });
   let ordersCancelled = 0;
   for (const order of pending) {
@@ -65,8 +68,8 @@ export async function cancelSession(
     await refreshFromProvider(ctx, order.id, actor).catch((err: unknown) =>
       ctx.logger.warn({ ...errorFields(err), orderId: order.id }, 'session cancel: provider not asked'),
     );
-    const closed = await closeOrder(ctx, order.id, { status: 'cancelled', actor, reason: reasonText });
-    if (closed?.status === 'cancelled') ordersCancelled += 1;
+    const closed = await closeOrder(ctx, order.id, { transition: 'cancel', actor, reason: reasonText });
+    if (closed?.status === orderBecomes('cancel')) ordersCancelled += 1;
   }
 
   // Paid tickets, by order: online ones refunded through the provider, till ones left for the counter.
@@ -74,7 +77,7 @@ export async function cancelSession(
     .select({ ticketId: tickets.id, orderId: orders.id, channel: orders.channel, method: orders.paymentMethod })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(and(eq(tickets.sessionId, id), eq(tickets.status, 'paid')));
+    .where(and(eq(tickets.sessionId, id), isPaidSql()));
   const online = new Map<number, { channel: (typeof paid)[number]['channel']; ticketIds: number[] }>();
   let atCounter = 0;
   for (const line of paid) {
@@ -93,6 +96,7 @@ export async function cancelSession(
         orderId,
         ticketIds,
         actor: { userId: staff.id, channel },
+        refundAs: { kind: 'staff' },
         reason: `Сеанс отменён: ${reasonText}`,
       });
       for (const refundId of refundIds) await executeRefund(ctx, refundId);

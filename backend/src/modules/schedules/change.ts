@@ -17,6 +17,7 @@ import { SeatStore } from '../seats';
 import { findCard } from '../prices/cards';
 import { occupiesSeatSql } from '../tickets/state';
 import { overlapConflict, refuseFilmWithoutPu } from './admin';
+import { canBeChanged, sessionState } from './lifecycle';
 import { presentSession } from './presenter';
 import { withSessionDetails } from './service';
 
@@ -37,7 +38,8 @@ export async function updateSession(
 ): Promise<Session> {
   const current = await ctx.db.query.sessions.findFirst({ where: eq(sessions.id, id), with: { film: true } });
   if (!current) throw notFound('Сеанс не найден');
-  if (current.cancelledAt) throw conflict('session_cancelled', 'Сеанс отменён: изменить его нельзя');
+  const refusal = canBeChanged(current, now);
+  if (refusal && sessionState(current, now) === 'cancelled') throw refusal;
   const film = current.film;
 
   const [hall, card] = await Promise.all([
@@ -50,7 +52,7 @@ export async function updateSession(
   if (body.start_time && body.start_time.getTime() <= now.getTime())
     fields.start_time = 'Сеанс не может начинаться в прошлом';
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
-  if (current.startTime.getTime() <= now.getTime()) throw conflict('session_started', 'Сеанс уже начался');
+  if (refusal) throw refusal;
   refuseFilmWithoutPu(film);
 
   const hallId = hall?.id ?? current.hallId;

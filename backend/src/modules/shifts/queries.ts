@@ -6,6 +6,8 @@ import type { ShiftView } from '../../contract/till';
 import { toCinemaTime } from '../../contract/time';
 import type { Db, Tx } from '../../db';
 import { schema } from '../../db';
+import { refundBecomes } from '../orders/lifecycle';
+import { wasSoldSql } from '../tickets/state';
 import { registerShifts } from '../fiscal/report';
 
 const { shifts, orders, tickets, refunds, users } = schema;
@@ -49,7 +51,7 @@ async function salesOf(db: Db | Tx, shiftIds: number[]) {
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(and(inArray(orders.shiftId, shiftIds), inArray(tickets.status, ['paid', 'refunded'])))
+    .where(and(inArray(orders.shiftId, shiftIds), wasSoldSql()))
     .groupBy(orders.shiftId, orders.paymentMethod);
   return byShift<PaymentMethod>(shiftIds, PAYMENT_METHODS, rows);
 }
@@ -64,7 +66,7 @@ async function refundsOf(db: Db | Tx, shiftIds: number[]) {
       kopecks: sql<number>`coalesce(sum(${refunds.amountKopecks}), 0)`.mapWith(Number),
     })
     .from(refunds)
-    .where(and(inArray(refunds.shiftId, shiftIds), eq(refunds.status, 'succeeded')))
+    .where(and(inArray(refunds.shiftId, shiftIds), eq(refunds.status, refundBecomes('succeed'))))
     .groupBy(refunds.shiftId, refunds.method);
   return byShift<RefundMethod>(shiftIds, REFUND_METHODS, rows);
 }

@@ -18,6 +18,7 @@ import { isUnsettled } from './state';
 import type { TicketWithRelations } from './presenter';
 import { presentTicketType, presentZone } from './presenter';
 import { findTicketsWithRelations } from './queries';
+import { ticketBecomes } from './lifecycle';
 
 const { tickets, sessions, refunds } = schema;
 
@@ -83,7 +84,8 @@ export async function checkInTicket(ctx: Parameters<typeof write>[0], code: stri
 }
 
 function whyNotAdmitted(row: TicketWithRelations, now: Date, opensMs: number): AppError {
-  if (row.status === 'refunded') return conflict('ticket_refunded', 'Билет возвращён, вход по нему невозможен');
+  if (row.status === ticketBecomes('refund'))
+    return conflict('ticket_refunded', 'Билет возвращён, вход по нему невозможен');
   if (row.status !== LIVE_TICKET_STATUS)
     return conflict('conflict', 'Билет не оплачен или отменён, вход по нему невозможен');
   if (row.refunds.some((r) => isUnsettled(r.status))) {

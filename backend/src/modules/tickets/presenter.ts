@@ -5,6 +5,7 @@ import { toCinemaTime } from '../../contract/time';
 import type { Config } from '../../config';
 import type { schema } from '../../db';
 import { signCheckInCode } from './check-in-code';
+import { refundAnswer } from './lifecycle';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 export type TicketRow = Row<typeof schema.tickets>;
@@ -17,6 +18,7 @@ export type TicketWithRelations = TicketRow & {
   zone: ZoneRef;
   ticketType: TicketTypeRef;
   refunds: Pick<Row<typeof schema.refunds>, 'id' | 'status' | 'cancellationReason'>[];
+  order?: Pick<Row<typeof schema.orders>, 'paymentMethod'>;
 };
 
 type ZoneRef = Pick<Row<typeof schema.seatZones>, 'code' | 'name'>;
@@ -71,12 +73,14 @@ export const ticketCode = (secret: string, ticket: Pick<TicketRow, 'id' | 'sessi
 export const presentOwnTicket = (
   config: Pick<Config, 'appSecret' | 'refundCutoffMinutes'>,
   ticket: TicketWithRelations,
+  now: Date,
 ): OwnTicket => ({
   ...presentTicket(ticket),
   order_id: ticket.orderId,
   refund_status: ticket.refunds.toSorted((a, b) => b.id - a.id)[0]?.status ?? null,
   qr: ticketCode(config.appSecret, ticket),
   refundable_until: toCinemaTime(new Date(ticket.session.startTime.getTime() - config.refundCutoffMinutes * 60_000)),
+  ...refundAnswer(ticket, { kind: 'viewer', cutoffMinutes: config.refundCutoffMinutes }, now),
 });
 
 /** What the owner's pages hear when a ticket changes ('tickets:changed'). */

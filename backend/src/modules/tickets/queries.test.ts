@@ -80,6 +80,13 @@ describe('a viewer’s ticket lists', () => {
       qr: expect.any(String),
       // 30 minutes (REFUND_CUTOFF_MINUTES) before the start.
       refundable_until: toCinemaTime(new Date(later.startTime.getTime() - 30 * 60_000)),
+      refundable: true,
+      refund_refusal: null,
+    });
+    // The refunded one says why it cannot be refunded again (tickets/lifecycle.ts refundRefusal).
+    expect(list.find((t) => t.id === refunded.id)).toMatchObject({
+      refundable: false,
+      refund_refusal: 'Билет уже возвращён',
     });
     for (const ticket of list) {
       expect(verifyCheckInCode(ctx.config.appSecret, ticket.qr)).toEqual({

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LIVE_TICKET_STATUS } from '../../contract/constants';
-import { wasSoldSql } from './state';
+import { isPaidSql, wasSoldSql } from './state';
 import type { OwnTicket } from '../../contract/tickets';
 import type { AppContext } from '../../context';
 import { schema, type Db } from '../../db';
@@ -24,23 +23,29 @@ export function findTicketsWithRelations(db: Db, ids: number[]): Promise<TicketW
 }
 
 /** A viewer's tickets in the order of purchase (refunded ones too, with their status; not unpaid orders' lines). */
-export async function listOwnTickets(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<OwnTicket[]> {
+export async function listOwnTickets(
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
+  userId: number,
+): Promise<OwnTicket[]> {
   const rows = await ctx.db.query.tickets.findMany({
     where: and(eq(schema.tickets.userId, userId), wasSoldSql()),
     with: withRelations,
     orderBy: [asc(schema.tickets.purchaseDate), asc(schema.tickets.id)],
   });
-  return rows.map((row) => presentOwnTicket(ctx.config, row));
+  return rows.map((row) => presentOwnTicket(ctx.config, row, ctx.clock.now()));
 }
 
 /** A viewer's viewings (/profile/watch): live tickets only, in session order. */
-export async function listOwnViewings(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<OwnTicket[]> {
+export async function listOwnViewings(
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
+  userId: number,
+): Promise<OwnTicket[]> {
   const rows = await ctx.db.query.tickets.findMany({
-    where: and(eq(schema.tickets.userId, userId), eq(schema.tickets.status, LIVE_TICKET_STATUS)),
+    where: and(eq(schema.tickets.userId, userId), isPaidSql()),
     with: withRelations,
     orderBy: asc(schema.tickets.id),
   });
   return rows
     .sort((a, b) => a.session.startTime.getTime() - b.session.startTime.getTime() || a.id - b.id)
-    .map((row) => presentOwnTicket(ctx.config, row));
+    .map((row) => presentOwnTicket(ctx.config, row, ctx.clock.now()));
 }

@@ -20,10 +20,18 @@ const occupying: ReadonlySet<TicketStatus> = new Set(SEAT_OCCUPYING_TICKET_STATU
 /** Does a ticket in this state keep its seat from everyone else? */
 export const occupiesSeat = (status: TicketStatus): boolean => occupying.has(status);
 
+const sold: ReadonlySet<TicketStatus> = new Set(SOLD_TICKET_STATUSES);
+
+/** Was the ticket sold (paid, and perhaps refunded since)? */
+export const wasSold = (status: TicketStatus): boolean => sold.has(status);
+
 const unsettled: ReadonlySet<RefundStatus> = new Set(UNSETTLED_REFUND_STATUSES);
 
 /** A refund the provider has not settled: its ticket neither admits nor can be refunded again meanwhile. */
 export const isUnsettled = (status: RefundStatus): boolean => unsettled.has(status);
+
+/** Is the ticket paid and not refunded (it admits at the door, it may be refunded)? */
+export const isLive = (status: TicketStatus): boolean => status === LIVE_TICKET_STATUS;
 
 /** SQL: the ticket occupies its seat (for `where`). */
 export const occupiesSeatSql = (status = schema.tickets.status): SQL =>

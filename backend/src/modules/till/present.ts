@@ -10,15 +10,16 @@ import { saleReceipts } from '../fiscal/receipt';
 import { viewOrder } from '../orders/queries';
 import { presentOwnTicket } from '../tickets/presenter';
 import { findTicketsWithRelations } from '../tickets/queries';
+import { isLive } from '../tickets/state';
 
 export async function tillOrder(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   orderId: number,
   seller: Pick<AuthUser, 'id' | 'role'>,
 ): Promise<TillOrder> {
   const view = await viewOrder(ctx, orderId, seller);
   const [row] = await ctx.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
-  const sold = view.lines.filter((l) => l.status === 'paid').map((l) => l.ticket_id);
+  const sold = view.lines.filter((l) => isLive(l.status)).map((l) => l.ticket_id);
   const tickets = sold.length > 0 ? await findTicketsWithRelations(ctx.db, sold) : [];
   const given = row!.cashGivenKopecks;
   const fiscal = (await saleReceipts(ctx, [orderId])).get(orderId) ?? null;
@@ -32,6 +33,6 @@ export async function tillOrder(
     rrn: row!.cardRrn,
     fiscal,
     receipt_pending: fiscal === null && (await correctionPending(ctx, orderId)),
-    tickets: tickets.map((t) => presentOwnTicket(ctx.config, t)),
+    tickets: tickets.map((t) => presentOwnTicket(ctx.config, t, ctx.clock.now())),
   };
 }

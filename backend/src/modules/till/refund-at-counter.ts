@@ -5,17 +5,18 @@
  * and counts to the refunder's open shift; an online payment goes back through the provider (orders/refund.ts).
  */
 import { eq } from 'drizzle-orm';
-import { mayRefundAfterStart } from '../../contract/access';
 import { roublesOf } from '../../contract/money';
 import type { TillRefund, TillRefundBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { AppError, conflict, invalidInput, notFound } from '../../lib/http/errors';
 import type { AuthUser } from '../../lib/http/auth-user';
+import { AppError, conflict, notFound } from '../../lib/http/errors';
 import { attachReturn, returnReceipt } from '../fiscal/refund';
 import { declineMessage } from '../orders/decline';
+import { isRefusedRefund } from '../orders/lifecycle';
 import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';
+import { refundRefusal } from '../tickets/lifecycle';
 import { openShiftOf, shiftFigures } from '../shifts/queries';
 import { verifyCheckInCode } from '../tickets/check-in-code';
 import { noOpenShift } from './sell';
@@ -45,14 +46,13 @@ export async function refundAtCounter(
   ctx: AppContext,
   staff: AuthUser,
   body: TillRefundBody,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<TillRefund> {
   const ticket = await findTicket(ctx, body);
-  if (ticket.session.startTime.getTime() <= now.getTime()) {
-    if (!mayRefundAfterStart(staff.role))
-      throw conflict('refund_closed', 'Сеанс уже начался: вернуть билет теперь может только администратор');
-    if (!body.reason) throw invalidInput({ reason: 'После начала сеанса напишите причину возврата' });
-  }
+  // Asked before the drawer is looked for (and again under the order's lock by requestRefunds).
+  const refundAs = { kind: 'counter' as const, role: staff.role, reason: body.reason };
+  const refusal = refundRefusal({ ...ticket, refunds: [] }, refundAs, now);
+  if (refusal) throw refusal;
   const method = ticket.order.paymentMethod === 'online' ? ('provider' as const) : ticket.order.paymentMethod;
   const shift = await openShiftOf(ctx.db, staff.id);
   if (method !== 'provider' && !shift) throw noOpenShift();
@@ -71,6 +71,8 @@ export async function refundAtCounter(
     orderId: ticket.orderId,
     ticketIds: [ticket.id],
     actor: { userId: staff.id, channel: 'box_office' },
+    refundAs,
+    now,
     reason: body.reason ?? COUNTER_REASON,
     method,
     shiftId: shift?.id ?? null,
@@ -80,7 +82,7 @@ export async function refundAtCounter(
   await executeRefund(ctx, refundId);
   const order = await staffOrder(ctx, ticket.orderId);
   const refund = order.lines.find((l) => l.ticket_id === ticket.id)?.refund;
-  if (refund?.status === 'canceled') {
+  if (refund && isRefusedRefund(refund.status)) {
     throw conflict('refund_refused', `Платёжный сервис не вернул деньги: ${refund.refusal ?? declineMessage(null)}`);
   }
   return {

@@ -13,15 +13,16 @@ import type { TillOrder, TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import type { AuthUser } from '../../lib/http/auth-user';
+import { startPayment } from '../orders/start-payment';
 import { can } from '../../contract/access';
 import { conflict, forbidden, invalidInput } from '../../lib/http/errors';
 import type { FiscalTask } from '../../fiscal/driver';
 import { queueCorrection } from '../fiscal/corrections';
 import { ticketReceipt } from '../fiscal/receipt';
 import { attachReceipt, fiscalise, isRegisterError, voidReceipt } from '../fiscal/sale';
-import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
-import { startPayment } from '../orders/start-payment';
-import { priceLines, sessionOnSale, sessionPricing, type PricedOrder } from '../prices/quoting';
+import { placeOrder, type CreateOrderDeps } from '../orders/create-order';
+import { priceLines, sessionPricing, type PricedOrder } from '../prices/quoting';
+import { sessionOnSale } from '../schedules/lifecycle';
 import { openShiftOf } from '../shifts/queries';
 import { tillOrder } from './present';
 import { releaseSeats, takeSeats } from './take-seats';
@@ -40,8 +41,7 @@ export async function sellAtTill(
   if (body.no_receipt_reason !== undefined && !can(seller.role, 'shifts', 'list'))
     throw forbidden('Продать без чека может только менеджер или администратор');
   const sessionId = body.schedule_id;
-  const session = await sessionOnSale(ctx.db, sessionId);
-  if (session.startTime.getTime() <= Date.now()) throw sessionStarted();
+  await sessionOnSale(ctx.db, sessionId, ctx.clock.now());
   const seats = body.lines.map((l) => l.seat_number).toSorted();
   const typeOf = new Map(body.lines.map((l) => [l.seat_number, l.ticket_type]));
   const request = {

@@ -6,7 +6,8 @@
 import { parseSeatCode, SEAT_REFUSAL_MESSAGES, type SeatRefusal } from '../../contract/seats';
 import { conflict } from '../../lib/http/errors';
 import { seatNotInHall, seatOrphaned, type SeatResult, type SeatStore } from '../seats';
-import { seatTaken, sessionStarted } from '../orders/create-order';
+import { seatTaken } from '../orders/create-order';
+import { sessionStarted } from '../schedules/lifecycle';
 
 const byPosition = (a: string, b: string) => {
   const [x, y] = [parseSeatCode(a), parseSeatCode(b)];

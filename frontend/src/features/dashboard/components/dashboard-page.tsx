@@ -1,9 +1,9 @@
 /**
  * /admin/dashboard: the films pie and the count cards (SPEC), today's sales and the seats sold for
- * the coming sessions, and (managers, admins) how reporting to ЕАИС stands. Live: any change anywhere (a
+ * the coming sessions, the orders whose refused refund staff must return by hand, and (managers, admins) how reporting to ЕАИС stands. Live: any change anywhere (a
  * registration, a review, a sale, an ЕАИС run) reaches it through the staff room within a second.
  */
-import { formatRoubles, formatSessionTime } from '@kino/backend/contract';
+import { formatRoubles, formatSessionTime, MANUAL_REFUND_LABEL } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../shared/auth/access';
@@ -46,6 +46,13 @@ export function DashboardPage() {
               <p className={styles.today}>
                 Билетов: <strong>{today.tickets}</strong> · Выручка: <strong>{formatRoubles(today.revenue)}</strong>
               </p>
+              {today.manual_refunds > 0 && (
+                <p role="status">
+                  <Link to={`${paths.adminOrders}?flag=manual_refund`}>
+                    {MANUAL_REFUND_LABEL}: <strong>{today.manual_refunds}</strong>
+                  </Link>
+                </p>
+              )}
               {today.tickets > 0 && (
                 <dl className={styles.breakdown}>
                   <dt>По зонам</dt>

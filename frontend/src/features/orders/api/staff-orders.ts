@@ -16,3 +16,15 @@ export function useStaffRefund(id: number) {
     onError: () => void invalidate(queryClient, 'GET /orders/:id/details'),
   });
 }
+
+/** Staff say a refused late refund went back by hand: the order as it now is replaces the cached one. */
+export function useReturnedByHand(id: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation('POST /orders/:id/returned-by-hand', {
+    onSuccess: (order) => {
+      queryClient.setQueryData<StaffOrder>(queryKeyOf('GET /orders/:id/details', { params: { id } }), order);
+      void invalidate(queryClient, 'GET /orders', 'GET /dashboard/sales');
+    },
+    onError: () => void invalidate(queryClient, 'GET /orders/:id/details'),
+  });
+}

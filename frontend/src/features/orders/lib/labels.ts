@@ -2,7 +2,7 @@
  * How the back office names an order's payments and audit entries. The contract names statuses that
  * buyers see too (ORDER_STATUS_LABELS, REFUND_STATUS_LABELS); these words are the staff's screens' own.
  */
-import type { OrderAction, PaymentStatus } from '@kino/backend/contract';
+import { RETURNED_BY_HAND_LABEL, type OrderAction, type PaymentStatus } from '@kino/backend/contract';
 
 export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   created: 'Заказ создан',
@@ -16,7 +16,7 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
   refunded: 'Деньги возвращены',
   refund_refused: 'В возврате отказано',
   sold_at_till: 'Продан в кассе',
-  session_moved: 'Сеанс перенесён',
+  refund_returned_by_hand: RETURNED_BY_HAND_LABEL,
   session_cancelled: 'Сеанс отменён',
 };
 

@@ -1,6 +1,6 @@
 import { formatRoubles, type OrderLine, type RefundView, type StaffOrder } from '@kino/backend/contract';
 import { describe, expect, it } from 'vitest';
-import { isLineRefundable, refundOutcome } from './staff-refund';
+import { refundOutcome } from './staff-refund';
 
 const refund = (status: RefundView['status'], amount = 350.5, refusal: string | null = null): RefundView => ({
   id: 1,
@@ -23,25 +23,12 @@ const line = (ticket_id: number, extra: Partial<OrderLine> = {}): OrderLine => (
   price: 350.5,
   status: 'paid',
   refund: null,
+  refundable: true,
+  refund_refusal: null,
   ...extra,
 });
 
 const orderWith = (lines: OrderLine[]) => ({ lines }) as StaffOrder;
-
-describe('which lines staff may refund', () => {
-  it('offers live lines, and again after the provider refused', () => {
-    expect(isLineRefundable(line(1))).toBe(true);
-    expect(isLineRefundable(line(1, { refund: refund('canceled') }))).toBe(true);
-  });
-
-  it('hides lines refunded, being refunded, or never paid', () => {
-    expect(isLineRefundable(line(1, { status: 'refunded', refund: refund('succeeded') }))).toBe(false);
-    expect(isLineRefundable(line(1, { refund: refund('creating') }))).toBe(false);
-    expect(isLineRefundable(line(1, { refund: refund('pending') }))).toBe(false);
-    expect(isLineRefundable(line(1, { status: 'pending' }))).toBe(false);
-    expect(isLineRefundable(line(1, { status: 'cancelled' }))).toBe(false);
-  });
-});
 
 describe('what a staff refund came to', () => {
   it('sums the money returned at once, kopecks included', () => {

@@ -1,7 +1,7 @@
 /**
- * The rules of the staff refund on the client: which lines can still be refunded (the server decides
- * again: a used ticket is refused there), and what the answer means — the provider may refund at
- * once, take its time, or refuse; the order the server answers says which, line by line.
+ * What a staff refund's answer means — the provider may refund at once, take its time, or refuse; the
+ * order the server answers says which, line by line. Which lines may be refunded the server says
+ * itself (each line's `refundable`).
  */
 import {
   formatRoubles,
@@ -12,10 +12,6 @@ import {
 } from '@kino/backend/contract';
 
 const unsettled = (status: RefundStatus) => (UNSETTLED_REFUND_STATUSES as readonly RefundStatus[]).includes(status);
-
-/** A live line with no refund under way or done (another try after a refusal is allowed). */
-export const isLineRefundable = (line: OrderLine): boolean =>
-  line.status === 'paid' && (line.refund === null || line.refund.status === 'canceled');
 
 export interface RefundOutcome {
   kind: 'error' | 'success';

@@ -5,7 +5,7 @@
  * the order it was bought in. Live: a refund, an admission at the door or a watching state changes
  * here without a reload; a refund the provider has not confirmed yet says so.
  */
-import { cinemaNow, formatDate, formatRoubles, seatLabel, type OwnTicket } from '@kino/backend/contract';
+import { formatDate, formatRoubles, seatLabel, type OwnTicket } from '@kino/backend/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -16,7 +16,6 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useLiveOwnTickets, useOwnTickets } from '../api/own-tickets';
 import {
   groupBySessionDay,
-  isRefundable,
   nextSort,
   SORT_FIELDS,
   sortTickets,
@@ -33,7 +32,6 @@ export function OwnTickets() {
   const [sort, setSort] = useState<TicketSort>(null);
   const [refunding, setRefunding] = useState<OwnTicket | null>(null);
   const [notice, setNotice] = useState('');
-  const now = cinemaNow();
 
   return (
     <section aria-labelledby="own-tickets-title" className={styles.section}>
@@ -64,7 +62,7 @@ export function OwnTickets() {
                   <TicketItem
                     key={ticket.id}
                     ticket={ticket}
-                    refundable={isRefundable(ticket, now)}
+                    refundable={ticket.refundable}
                     onRefund={() => setRefunding(ticket)}
                   />
                 ))}

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   applyTicketChanges,
   groupBySessionDay,
-  isRefundable,
   nextSort,
   sortTickets,
   ticketStatusLabel,
@@ -35,6 +34,8 @@ function ticket(id: number, start: string, title: string, price: number, purchas
     refund_status: null,
     qr: `KINO-${id}`,
     refundable_until: `${start.slice(0, 11)}00:00:00`,
+    refundable: true,
+    refund_refusal: null,
   };
 }
 
@@ -103,20 +104,6 @@ describe('a ticket’s state in words', () => {
     // The provider confirmed: the ticket itself says refunded.
     expect(ticketStatusLabel({ status: 'refunded', used_at: null, refund_status: 'pending' })).toBe('Возвращён');
   });
-
-  it('offers a refund only for a live, unused ticket up to its deadline', () => {
-    const deadline = a.refundable_until;
-    expect(isRefundable(a, '2031-11-22 00:00:00')).toBe(true);
-    expect(isRefundable(a, deadline.replace('00:00:00', '00:00:01'))).toBe(false);
-    expect(isRefundable({ ...a, status: 'refunded' }, '2031-11-01 00:00:00')).toBe(false);
-    expect(isRefundable({ ...a, used_at: '2031-11-22 19:00:00' }, '2031-11-01 00:00:00')).toBe(false);
-  });
-
-  it('offers no second refund while one is under way, and another try after the provider refused', () => {
-    expect(isRefundable({ ...a, refund_status: 'pending' }, '2031-11-01 00:00:00')).toBe(false);
-    expect(isRefundable({ ...a, refund_status: 'creating' }, '2031-11-01 00:00:00')).toBe(false);
-    expect(isRefundable({ ...a, refund_status: 'canceled' }, '2031-11-01 00:00:00')).toBe(true);
-  });
 });
 
 describe('live changes', () => {
@@ -124,9 +111,15 @@ describe('live changes', () => {
     const { list: next, stale } = applyTicketChanges(list, {
       tickets: [{ id: 2, status: 'paid', is_watching: 2, used_at: '2031-11-21 11:55:00' }],
     });
-    expect(stale).toBe(false);
+    // Admitted: shown at once, and the list asked for again (the server says it is no longer refundable).
+    expect(stale).toBe(true);
     expect(next[1]).toMatchObject({ id: 2, is_watching: 2, used_at: '2031-11-21 11:55:00' });
     expect(next[0]).toBe(a);
+  });
+
+  it('keeps the list when only the watching state moved', () => {
+    const change = { tickets: [{ id: 2, status: 'paid' as const, is_watching: 1, used_at: null }] };
+    expect(applyTicketChanges(list, change).stale).toBe(false);
   });
 
   it('drops a refunded ticket from the viewings but keeps it, refunded, in the profile', () => {

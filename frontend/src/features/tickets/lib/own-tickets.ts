@@ -92,13 +92,6 @@ export const isRefundUnderWay = (ticket: Pick<OwnTicket, 'status' | 'refund_stat
   (UNSETTLED_REFUND_STATUSES as readonly RefundStatus[]).includes(ticket.refund_status);
 
 /**
- * May the owner still give it back? (The server decides again; this only hides a button that would
- * fail.) Not while a refund is under way; again after the provider refused one.
- */
-export const isRefundable = (ticket: OwnTicket, now: string): boolean =>
-  ticket.status === 'paid' && ticket.used_at === null && now <= ticket.refundable_until && !isRefundUnderWay(ticket);
-
-/**
  * The ticket's state for its owner: 'Оплачен', 'Возвращён', 'Использован 22.11 в 19:02', and a refund
  * the provider has not confirmed yet ('Возврат оформляется') or refused.
  */
@@ -124,8 +117,14 @@ export function applyTicketChanges<T extends OwnTicket>(
   { liveOnly = false } = {},
 ): { list: T[]; stale: boolean } {
   const byId = new Map(changes.map((change) => [change.id, change]));
-  const known = new Set(list.map((ticket) => ticket.id));
-  const stale = changes.some((change) => !known.has(change.id) && change.status === 'paid');
+  const byOld = new Map(list.map((ticket) => [ticket.id, ticket]));
+  // A ticket sold in another tab, or one whose state changed (used, refunded): the list is asked for
+  // again, so that whether each may be refunded is the server's answer (`refundable`), not a guess here.
+  const stale = changes.some((change) => {
+    const old = byOld.get(change.id);
+    if (!old) return change.status === 'paid';
+    return old.status !== change.status || old.used_at !== change.used_at;
+  });
   const next = list
     .map((ticket) => {
       const change = byId.get(ticket.id);

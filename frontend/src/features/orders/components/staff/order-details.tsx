@@ -8,6 +8,7 @@ import {
   formatSessionTime,
   formatShortTime,
   MANUAL_REFUND_LABEL,
+  RETURNED_BY_HAND_LABEL,
   ORDER_CHANNEL_LABELS,
   ORDER_STATUS_LABELS,
   REFUND_STATUS_LABELS,
@@ -21,16 +22,18 @@ import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { useCan } from '../../../../shared/auth/access';
 import { ORDER_ACTION_LABELS, PAYMENT_STATUS_LABELS, actorLabel } from '../../lib/labels';
-import { isLineRefundable, refundOutcome } from '../../lib/staff-refund';
+import { refundOutcome } from '../../lib/staff-refund';
+import { ReturnedByHandDialog } from './returned-by-hand-dialog';
 import { StaffRefundDialog, type RefundChoice } from './staff-refund-dialog';
 import styles from './order-details.module.css';
 
 export function OrderDetails({ order }: { order: StaffOrder }) {
   const can = useCan();
   const mayRefund = can('orders', 'refund');
-  const refundable = order.lines.filter(isLineRefundable);
+  const refundable = order.lines.filter((line) => line.refundable);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [refunding, setRefunding] = useState<RefundChoice | null>(null);
+  const [resolving, setResolving] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const chosenLines = refundable.filter((line) => chosen.has(line.ticket_id));
 
@@ -57,6 +60,21 @@ export function OrderDetails({ order }: { order: StaffOrder }) {
             <>
               <br />
               <strong className={styles.error}>{MANUAL_REFUND_LABEL}</strong>
+              {mayRefund && (
+                <>
+                  {' '}
+                  <button type="button" className={styles.refund} onClick={() => setResolving(true)}>
+                    {RETURNED_BY_HAND_LABEL}
+                  </button>
+                </>
+              )}
+            </>
+          )}
+          {order.returned_by_hand && (
+            <>
+              <br />
+              {RETURNED_BY_HAND_LABEL}: {order.returned_by_hand.by ?? 'сотрудник'},{' '}
+              {formatSessionTime(order.returned_by_hand.at)}
             </>
           )}
         </dd>
@@ -115,7 +133,7 @@ export function OrderDetails({ order }: { order: StaffOrder }) {
                 <tr key={line.ticket_id}>
                   {mayRefund && (
                     <td>
-                      {isLineRefundable(line) && (
+                      {line.refundable && (
                         <input
                           type="checkbox"
                           checked={chosen.has(line.ticket_id)}
@@ -236,6 +254,13 @@ export function OrderDetails({ order }: { order: StaffOrder }) {
             setChosen(new Set());
             setOutcome(refundOutcome(updated, refunding.lines));
           }}
+        />
+      )}
+      {resolving && (
+        <ReturnedByHandDialog
+          order={order}
+          onClose={() => setResolving(false)}
+          onDone={() => setOutcome({ kind: 'success', text: `${RETURNED_BY_HAND_LABEL}: отмечено` })}
         />
       )}
     </article>

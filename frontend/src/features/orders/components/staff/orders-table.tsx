@@ -2,7 +2,7 @@
  * /admin/dashboard/orders (admin, manager; the cashier reads): every order, newest first — status,
  * channel, buyer, film, session, seats, total, money returned and the provider's payment id, and a
  * late payment the provider would not return (MANUAL_REFUND_LABEL: staff return it by hand) — with a
- * search (buyer, e-mail, payment id) and a status filter. A row opens the order's details.
+ * search (buyer, e-mail, payment id), a status filter and a filter of the orders flagged for a manual refund. A row opens the order's details.
  */
 import {
   formatRoubles,
@@ -25,23 +25,35 @@ const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as rea
 export function OrdersTable() {
   const [status, setStatus] = useSearchParam('status');
   const chosen = isStatus(status) ? status : undefined;
+  const [flag, setFlag] = useSearchParam('flag');
+  const manualOnly = flag === 'manual_refund';
   return (
     <ResourceTable
       title="Заказы"
       endpoint="GET /orders"
       search="Покупатель, почта или номер платежа"
       notFound="Заказов с такими условиями нет"
-      filters={{ status: chosen }}
+      filters={{ status: chosen, flag: manualOnly ? 'manual_refund' : undefined }}
       actions={<Link to={paths.adminSection('tickets')}>Билеты</Link>}
       toolbar={
-        <SelectField label="Статус" value={chosen ?? ''} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">Все</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+        <>
+          <SelectField label="Статус" value={chosen ?? ''} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">Все</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {ORDER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          <label>
+            <input
+              type="checkbox"
+              checked={manualOnly}
+              onChange={(e) => setFlag(e.target.checked ? 'manual_refund' : '')}
+            />{' '}
+            {MANUAL_REFUND_LABEL}
+          </label>
+        </>
       }
       columns={[
         {
