@@ -1,10 +1,10 @@
 /**
- * A session is cancelled (issue 17, "Sessions change"): it leaves the bill and sells nothing more
- * (sessionOnSale refuses it, the seat record in Redis no longer loads it); orders being paid are
- * cancelled (after asking the provider, so money that came is refunded below rather than lost);
- * every ticket paid online is refunded through the provider (refund.ts, as staff refunds are); tickets
- * paid at the till in cash or by card stay paid, to be refunded at the counter (the till's refund).
- * Buyers are told by mail (the 'mail.session-cancelled' job), the bill and the maps follow (effects).
+ * A session is cancelled (docs/architecture.md, "Cancelling a session"): it leaves the bill and sells
+ * nothing more (sessionOnSale refuses it, the seat record in Redis no longer loads it). The cancellation
+ * commits together with its durable duty: the same transaction's outbox entry enqueues the
+ * 'sessions.refund-cancelled' job (settle-cancellation.ts), which cancels the orders being paid, refunds
+ * every line paid online through the provider, leaves cash and card sales to the till's counter, and
+ * mails the buyers. The answer says what that job is doing; the bill and the maps follow (effects).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ScheduleCancelBody, ScheduleCancelResult } from '../../contract/schedules';
@@ -12,13 +12,9 @@ import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { AppError, conflict, notFound } from '../../lib/errors';
-import { errorFields } from '../../lib/operator-messages';
+import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
 import { logAction } from '../orders/audit';
-import { closeOrder } from '../orders/close-order';
-import { refreshFromProvider } from '../orders/refresh';
-import { executeRefund, requestRefunds } from '../orders/refund';
 
 const { sessions, orders, tickets } = schema;
 
@@ -30,14 +26,14 @@ export async function cancelSession(
   now = new Date(),
 ): Promise<ScheduleCancelResult> {
   const reasonText = reason.trim();
-  const cancelledAt = await write(ctx, async (tx, changed) => {
+  return write(ctx, async (tx, changed) => {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
     if (!session) throw notFound('Сеанс не найден');
     if (session.cancelledAt) throw conflict('session_cancelled', 'Сеанс уже отменён');
     if (session.endTime.getTime() <= now.getTime()) throw conflict('session_started', 'Сеанс уже прошёл');
     await tx.update(sessions).set({ cancelledAt: now, cancelReason: reasonText }).where(eq(sessions.id, id));
     const affected = await tx
-      .select({ id: orders.id, channel: orders.channel })
+      .select({ id: orders.id, channel: orders.channel, status: orders.status })
       .from(orders)
       .where(and(eq(orders.sessionId, id), inArray(orders.status, ['pending', 'paid'])));
     for (const order of affected) {
@@ -46,69 +42,24 @@ export async function cancelSession(
         order.id,
         'session_cancelled',
         { userId: staff.id, channel: order.channel },
-        {
-          reason: reasonText,
-        },
+        { reason: reasonText },
       );
     }
+    const paid = await tx
+      .select({ method: orders.paymentMethod })
+      .from(tickets)
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
+      .where(and(eq(tickets.sessionId, id), eq(tickets.status, 'paid')));
+    // The durable duty: committed with the cancellation, performed by the job however the processes fare.
     changed({ what: 'sessions', ids: [id], cancelled: true });
-    return now;
+    const online = paid.filter((line) => line.method === 'online').length;
+    return {
+      id,
+      cancelled_at: toCinemaTime(now),
+      reason: reasonText,
+      refunded_online: online,
+      refund_at_counter: paid.length - online,
+      orders_cancelled: affected.filter((order) => order.status === 'pending').length,
+    };
   });
-
-  // Orders being paid: the provider's word first (paid ones are refunded below), then cancelled.
-  const pending = await ctx.db.query.orders.findMany({
-    where: and(eq(orders.sessionId, id), eq(orders.status, 'pending')),
-  });
-  let ordersCancelled = 0;
-  for (const order of pending) {
-    const actor = { userId: staff.id, channel: order.channel };
-    await refreshFromProvider(ctx, order.id, actor).catch((err: unknown) =>
-      ctx.logger.warn({ ...errorFields(err), orderId: order.id }, 'session cancel: provider not asked'),
-    );
-    const closed = await closeOrder(ctx, order.id, { status: 'cancelled', actor, reason: reasonText });
-    if (closed?.status === 'cancelled') ordersCancelled += 1;
-  }
-
-  // Paid tickets, by order: online ones refunded through the provider, till ones left for the counter.
-  const paid = await ctx.db
-    .select({ ticketId: tickets.id, orderId: orders.id, channel: orders.channel, method: orders.paymentMethod })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(and(eq(tickets.sessionId, id), eq(tickets.status, 'paid')));
-  const online = new Map<number, { channel: (typeof paid)[number]['channel']; ticketIds: number[] }>();
-  let atCounter = 0;
-  for (const line of paid) {
-    if (line.method !== 'online') {
-      atCounter += 1;
-      continue;
-    }
-    const entry = online.get(line.orderId) ?? { channel: line.channel, ticketIds: [] };
-    entry.ticketIds.push(line.ticketId);
-    online.set(line.orderId, entry);
-  }
-  let refundedOnline = 0;
-  for (const [orderId, { channel, ticketIds }] of online) {
-    try {
-      const refundIds = await requestRefunds(ctx, {
-        orderId,
-        ticketIds,
-        actor: { userId: staff.id, channel },
-        reason: `Сеанс отменён: ${reasonText}`,
-      });
-      for (const refundId of refundIds) await executeRefund(ctx, refundId);
-      refundedOnline += ticketIds.length;
-    } catch (err) {
-      // A refund already under way (refund_pending) goes on by itself; reconciliation retries the provider.
-      if (!(err instanceof AppError)) throw err;
-      ctx.logger.warn({ ...errorFields(err), orderId }, 'session cancel: refund not requested');
-    }
-  }
-  return {
-    id,
-    cancelled_at: toCinemaTime(cancelledAt),
-    reason: reasonText,
-    refunded_online: refundedOnline,
-    refund_at_counter: atCounter,
-    orders_cancelled: ordersCancelled,
-  };
 }
