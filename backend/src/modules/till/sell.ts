@@ -5,22 +5,18 @@
  * sold, every map shows the seats sold, and the contact (if typed) gets them by mail. A link is the online
  * flow: a pending order whose confirmation_url the buyer pays at (the provider's receipt goes to the contact).
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import { kopecksOf, roublesOf } from '../../contract/money';
 import type { TillOrder, TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
-import { schema } from '../../db';
-import { conflict, invalidInput } from '../../lib/errors';
+import { invalidInput } from '../../lib/errors';
 import type { AuthUser } from '../auth/tokens';
 import { placeOrder, sessionStarted, type CreateOrderDeps } from '../orders/create-order';
 import { startPayment } from '../orders/start-payment';
 import { sessionOnSale } from '../prices/quoting';
+import { noOpenShift, shareLockOpenShift } from '../shifts/locks';
 import { openShiftOf } from '../shifts/queries';
 import { tillOrder } from './present';
 import { releaseSeats, takeSeats } from './take-seats';
-
-export const noOpenShift = () =>
-  conflict('no_open_shift', 'Откройте смену: без открытой смены касса не продаёт и не возвращает');
 
 export async function sellAtTill(
   ctx: AppContext,
@@ -47,6 +43,7 @@ export async function sellAtTill(
   try {
     created = await placeOrder(ctx, deps, {
       sessionId,
+      seen: session,
       seats,
       request,
       holder: seller.id,
@@ -60,12 +57,7 @@ export async function sellAtTill(
             'Полученной суммы не хватает',
           );
         }
-        const [open] = await tx
-          .select({ id: schema.shifts.id })
-          .from(schema.shifts)
-          .where(and(eq(schema.shifts.id, shift.id), isNull(schema.shifts.closedAt)))
-          .for('share');
-        if (!open) throw noOpenShift();
+        await shareLockOpenShift(tx, shift.id);
       },
       order: (priced) => ({
         userId: null,
