@@ -27,6 +27,7 @@ import mailPasswordReset from './jobs/mail-password-reset';
 import mailSessionCancelled from './jobs/mail-session-cancelled';
 import mailTicketRefunded from './jobs/mail-ticket-refunded';
 import reconcileOrders from './jobs/reconcile-orders';
+import refundCancelledSession from './jobs/refund-cancelled-session';
 import renderTicketPdf from './jobs/render-ticket-pdf';
 import sendMail from './jobs/send-mail';
 import sweepWatching from './jobs/sweep-watching';
@@ -39,6 +40,7 @@ export const HANDLERS = [
   mailOrderLateRefund,
   mailTicketRefunded,
   mailSessionCancelled,
+  refundCancelledSession,
   renderTicketPdf,
   watchSession,
   sweepWatching,

@@ -188,11 +188,11 @@ export const ScheduleCancelResultSchema = z.strictObject({
   id: z.number().int(),
   cancelled_at: z.string(),
   reason: z.string(),
-  /** Tickets paid online: refunds asked of the provider. */
+  /** Tickets paid online: being refunded through the provider (the cancellation's job). */
   refunded_online: z.number().int().nonnegative(),
   /** Tickets paid at the till (cash or card): to be refunded at the counter. */
   refund_at_counter: z.number().int().nonnegative(),
-  /** Orders still being paid: cancelled. */
+  /** Orders still being paid: being cancelled (money that came meanwhile is refunded). */
   orders_cancelled: z.number().int().nonnegative(),
 });
 export type ScheduleCancelResult = z.infer<typeof ScheduleCancelResultSchema>;

@@ -16,7 +16,7 @@ export type Change =
   | { what: 'films'; ids: number[] }
   /**
    * Sessions scheduled or changed. `moved`: their start or hall changed (Redis reads their seat record
-   * again); `cancelled`: they left the bill (their buyers are told by mail).
+   * again); `cancelled`: they left the bill (their orders are settled and their buyers told by a job).
    */
   | { what: 'sessions'; ids: number[]; moved?: boolean; cancelled?: boolean }
   /** Made, paid, ended unpaid, refunded late (effects/changes/orders.ts). */
@@ -97,7 +97,7 @@ export const EFFECTS: Table = {
       ? [
           { kind: 'close-maps', sessionIds: c.ids } as const,
           ...c.ids.map((sessionId) =>
-            job('mail.session-cancelled', { sessionId }, sessionJobIds.cancelledMail(sessionId)),
+            job('sessions.refund-cancelled', { sessionId }, sessionJobIds.cancelledRefunds(sessionId)),
           ),
         ]
       : []),

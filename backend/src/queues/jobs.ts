@@ -64,6 +64,16 @@ export const JOBS = {
     shown: ['sessionId'],
     payload: z.object({ sessionId: z.number().int().positive() }),
   },
+  /**
+   * Settles a cancelled session's orders (modules/schedules/settle-cancellation.ts): pending ones cancelled,
+   * each line paid online refunded through the provider exactly once, then its buyers mailed. Enqueued by
+   * the cancellation's own outbox entry; safe to run again from anywhere it stopped.
+   */
+  'sessions.refund-cancelled': {
+    queue: 'orders',
+    shown: ['sessionId'],
+    payload: z.object({ sessionId: z.number().int().positive() }),
+  },
   /** Renders the current PDF of each ticket into <storage>/tickets/<id>/ (after a sale, and again after a refund). */
   'tickets.render-pdf': {
     queue: 'tickets',

@@ -28,6 +28,7 @@ import {
 } from '../prices/quoting';
 import { sessionOnSale, sessionStarted } from '../schedules/lifecycle';
 import { logAction, type Actor } from './audit';
+import { shareLockSession } from '../../db/order-lock';
 import { viewOrder } from './queries';
 import { startPayment } from './start-payment';
 import { ticketBecomes } from '../tickets/lifecycle';
@@ -38,6 +39,8 @@ export interface CreateOrderDeps {
 }
 
 export const seatTaken = (seat?: string) => conflict('seat_taken', 'Место уже занято', seat ? { seat } : undefined);
+const sessionMoved = (startTime: Date) =>
+  conflict('conflict', 'Время сеанса изменилось', { start_time: toCinemaTime(startTime) });
 
 /** `seatField` names a seat's field in the request, for a seat the hall does not have (400). */
 export function refuseUnlessHeld(check: SeatResult, seatField: (seat: string) => string): void {
@@ -70,9 +73,8 @@ export async function createWebOrder(
   if (body.price !== session.price) {
     throw conflict('price_changed', `Цена билета изменилась: ${session.price} ₽`, { price: session.price });
   }
-  if (fromCinemaTime(body.purchase_date).getTime() !== session.startTime.getTime()) {
-    throw conflict('conflict', 'Время сеанса изменилось', { start_time: toCinemaTime(session.startTime) });
-  }
+  if (fromCinemaTime(body.purchase_date).getTime() !== session.startTime.getTime())
+    throw sessionMoved(session.startTime);
   const typeOf = new Map((body.lines ?? []).map((l) => [l.seat_number, l.ticket_type]));
   const request = {
     lines: seats.map((seat) => ({ seat_number: seat, ticket_type: typeOf.get(seat) ?? ADULT_TICKET_TYPE })),
@@ -84,6 +86,7 @@ export async function createWebOrder(
 
   const created = await placeOrder(ctx, deps, {
     sessionId,
+    seen: session,
     seats,
     request,
     holder: buyer.id,
@@ -112,6 +115,8 @@ type OrderInsert = typeof schema.orders.$inferInsert;
 /** How an order is made: for whom, by whom, through which channel, and whether it is paid at once. */
 export interface OrderPlan {
   sessionId: number;
+  /** The session as the seller saw it: a move committed meanwhile refuses the order. */
+  seen: { startTime: Date; hallId: number };
   /** Sorted: concurrent orders lock the seats' index entries in the same order. */
   seats: string[];
   request: QuoteRequest;
@@ -152,6 +157,15 @@ export async function placeOrder(
   const { orders, tickets, payments } = schema;
   try {
     return await write(ctx, async (tx, changed) => {
+      // Share-locked first: a move or a cancellation of the session waits for this order, or this order for it;
+      // sessionPricing then asks canBeSold of the locked row (cancelled, started).
+      const locked = await shareLockSession(tx, sessionId);
+      if (
+        locked &&
+        !locked.cancelledAt &&
+        (locked.startTime.getTime() !== plan.seen.startTime.getTime() || locked.hallId !== plan.seen.hallId)
+      )
+        throw sessionMoved(locked.startTime);
       const now = ctx.clock.now();
       const pricing = await sessionPricing(tx, sessionId, now);
       const priced = await priceLines(tx, pricing, plan.request, true);

@@ -12,15 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RefundMethod } from '../../contract/constants';
 import type { AppContext } from '../../context';
-import { pgErrorCode, PG_UNIQUE_VIOLATION, schema } from '../../db';
-import { write } from '../../effects';
+import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
+import { write, type Change } from '../../effects';
 import { AppError, conflict } from '../../lib/http/errors';
 import { errorFields } from '../../lib/infra/operator-messages';
 import { ProviderError, type ProviderRefund } from '../../payments/provider';
 import { logAction, type Actor, WEB_SYSTEM } from './audit';
 import { declineMessage } from './decline';
 import { refundRefusal, ticketBecomes, ticketWas, type RefundActor } from '../tickets/lifecycle';
-import { lockOrder } from '../../db/order-lock';
+import { lockOrder, type OrderRow } from '../../db/order-lock';
 import { isRefusedRefund, isSettledRefund, paymentBecomes, REFUND_TRANSITIONS, refundBecomes } from './lifecycle';
 import { receiptFor } from './receipt';
 
@@ -40,15 +40,21 @@ export interface RefundRequest {
   shiftId?: number | null;
   /** The moment the rule is asked at (the injected clock's now by default). */
   now?: Date;
+  /**
+   * In the refund's transaction, before anything is written: locks the shift it counts to (refusing a
+   * closed one), as a sale does, so a refund racing the shift's close is counted in it or refused.
+   */
+  lockShift?: (tx: Tx) => Promise<void>;
 }
 
 /** Records one refund per line, refusing any line `refundRefusal` refuses (4xx). Answers the refund ids. */
 export async function requestRefunds(
   ctx: AppContext,
-  { orderId, ticketIds, actor, refundAs, reason, method = 'provider', shiftId = null, now }: RefundRequest,
+  { orderId, ticketIds, actor, refundAs, reason, method = 'provider', shiftId = null, now, lockShift }: RefundRequest,
 ): Promise<number[]> {
   try {
-    return await write(ctx, async (tx) => {
+    return await write(ctx, async (tx, changed) => {
+      await lockShift?.(tx);
       const order = await lockOrder(tx, orderId);
       if (!order) throw new AppError('not_found', 'Заказ не найден');
       const lines = await tx.query.tickets.findMany({
@@ -82,6 +88,10 @@ export async function requestRefunds(
         )
         .returning({ id: refunds.id });
       await logAction(tx, orderId, 'refund_requested', actor, { reason, data: { tickets: lines.map((l) => l.id) } });
+      // Cash out of the drawer or back to the card on the terminal: given back now, in the shift's lock.
+      if (method !== 'provider') {
+        for (const { id } of rows) await settleLocked(tx, changed, order, id, SETTLED_AT_COUNTER);
+      }
       return rows.map((r) => r.id);
     });
   } catch (err) {
@@ -169,70 +179,83 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
     // The order's lock first, as every order operation takes it (one lock order: no deadlock).
     const [owner] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
     const order = owner ? await lockOrder(tx, owner.orderId) : undefined;
-    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-    if (!current || isSettledRefund(current.status)) return;
-    const now = new Date();
-    await tx
-      .update(refunds)
-      .set({
-        status: state.status,
-        providerRefundId: state.providerRefundId ?? current.providerRefundId,
-        cancellationReason: state.cancellation?.reason ?? null,
-        settledAt: state.status === refundBecomes('wait') ? null : now,
-      })
-      .where(eq(refunds.id, refundId));
-    if (state.status === refundBecomes('wait')) return;
-    if (isRefusedRefund(state.status)) {
-      const refusal = declineMessage(state.cancellation?.reason);
-      await logAction(tx, current.orderId, 'refund_refused', WEB_SYSTEM, {
-        // A line's refund can be asked again (its ticket stays live); a late payment's has no ticket to keep.
-        reason: current.ticketId ? refusal : `${refusal}. Деньги нужно вернуть вручную`,
-        data: { refund_id: refundId },
+    await settleLocked(tx, changed, order, refundId, state);
+  });
+}
+
+const SETTLED_AT_COUNTER: RefundState = { status: 'succeeded', providerRefundId: null, cancellation: null };
+
+/** settleRefund's work, in a transaction that holds the order's lock. */
+async function settleLocked(
+  tx: Tx,
+  changed: (change: Change) => void,
+  order: OrderRow | undefined,
+  refundId: number,
+  state: RefundState,
+): Promise<void> {
+  const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  if (!current || isSettledRefund(current.status)) return;
+  const now = new Date();
+  await tx
+    .update(refunds)
+    .set({
+      status: state.status,
+      providerRefundId: state.providerRefundId ?? current.providerRefundId,
+      cancellationReason: state.cancellation?.reason ?? null,
+      settledAt: state.status === refundBecomes('wait') ? null : now,
+    })
+    .where(eq(refunds.id, refundId));
+  if (state.status === refundBecomes('wait')) return;
+  if (isRefusedRefund(state.status)) {
+    const refusal = declineMessage(state.cancellation?.reason);
+    await logAction(tx, current.orderId, 'refund_refused', WEB_SYSTEM, {
+      // A line's refund can be asked again (its ticket stays live); a late payment's has no ticket to keep.
+      reason: current.ticketId ? refusal : `${refusal}. Деньги нужно вернуть вручную`,
+      data: { refund_id: refundId },
+    });
+    if (order) {
+      changed({
+        what: 'orders',
+        kind: 'refund-refused',
+        orderId: order.id,
+        userId: order.userId,
+        sessionId: order.sessionId,
+        ticketIds: current.ticketId ? [current.ticketId] : [],
+        seats: [],
       });
-      if (order) {
-        changed({
-          what: 'orders',
-          kind: 'refund-refused',
-          orderId: order.id,
-          userId: order.userId,
-          sessionId: order.sessionId,
-          ticketIds: current.ticketId ? [current.ticketId] : [],
-          seats: [],
-        });
-      }
-      return;
     }
-    await logAction(tx, current.orderId, 'refunded', WEB_SYSTEM, {
-      data: { refund_id: refundId, ...(current.ticketId ? { ticket_id: current.ticketId } : {}) },
-    });
-    if (!current.ticketId) {
-      // A late payment went back (mark-paid.ts): now, and only now, the buyer is told so.
-      if (order) {
-        changed({
-          what: 'orders',
-          kind: 'late-refund',
-          orderId: order.id,
-          userId: order.userId,
-          sessionId: order.sessionId,
-          ticketIds: [],
-          seats: [],
-        });
-      }
-      return;
+    return;
+  }
+  await logAction(tx, current.orderId, 'refunded', WEB_SYSTEM, {
+    data: { refund_id: refundId, ...(current.ticketId ? { ticket_id: current.ticketId } : {}) },
+  });
+  if (!current.ticketId) {
+    // A late payment went back (mark-paid.ts): now, and only now, the buyer is told so.
+    if (order) {
+      changed({
+        what: 'orders',
+        kind: 'late-refund',
+        orderId: order.id,
+        userId: order.userId,
+        sessionId: order.sessionId,
+        ticketIds: [],
+        seats: [],
+      });
     }
-    const [ticket] = await tx
-      .update(tickets)
-      .set({ status: ticketBecomes('refund'), refundedAt: now })
-      .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, ticketWas('refund'))))
-      .returning();
-    if (!ticket) return;
-    changed({
-      what: 'tickets',
-      kind: 'refunded',
-      sessionId: ticket.sessionId,
-      userId: ticket.userId,
-      ticketIds: [ticket.id],
-      seats: [ticket.seatNumber],
-    });
+    return;
+  }
+  const [ticket] = await tx
+    .update(tickets)
+    .set({ status: ticketBecomes('refund'), refundedAt: now })
+    .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, ticketWas('refund'))))
+    .returning();
+  if (!ticket) return;
+  changed({
+    what: 'tickets',
+    kind: 'refunded',
+    sessionId: ticket.sessionId,
+    userId: ticket.userId,
+    ticketIds: [ticket.id],
+    seats: [ticket.seatNumber],
   });
 }

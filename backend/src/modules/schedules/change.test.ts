@@ -5,7 +5,9 @@ import { ScheduleListSchema } from '../../contract/schedules';
 import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '../../testing/factories';
-import { buySeats, orderBody, orderSeats, useShop } from '../../testing/orders';
+import { buySeats, orderBody, orderSeats, providerPaymentOf, useShop } from '../../testing/orders';
+import { sessionJobIds } from '../../queues/job-ids/sessions';
+import { settleCancelledSession } from './settle-cancellation';
 
 const shop = useShop();
 const manager = async () => (await buildSignedInUser(shop.t.ctx, { role: 'manager' })).token;
@@ -93,10 +95,10 @@ describe('POST /api/schedule/store without a ПУ number', () => {
 });
 
 describe('POST /api/schedules/{id}/cancel', () => {
-  it('refunds an online sale through the provider, cancels a pending order, mails the buyers and leaves the bill', async () => {
+  it('commits with its job, which refunds an online sale once however often it runs, cancels a pending order and mails the buyers', async () => {
     const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 900, price: 400 });
     const paidBuyer = await shop.buyer();
-    await buySeats(shop.t, paidBuyer, session, ['r3m1', 'r3m2']);
+    const paid = await buySeats(shop.t, paidBuyer, session, ['r3m1', 'r3m2']);
     const payingBuyer = await shop.buyer();
     const pending = await orderSeats(shop.t, payingBuyer, session, ['r4m1']);
     expect(await billIds()).toContain(session.id);
@@ -108,7 +110,18 @@ describe('POST /api/schedules/{id}/cancel', () => {
     );
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ refunded_online: 2, refund_at_counter: 0, orders_cancelled: 1 });
-    // The provider (the payments emulator) refunded the money: the tickets are refunded.
+    // The cancellation's outbox entry enqueued the refund job under its one id.
+    const job = await shop.t.ctx.queues.queue('orders').getJob(sessionJobIds.cancelledRefunds(session.id));
+    expect(job?.name).toBe('sessions.refund-cancelled');
+    expect(job?.data).toMatchObject({ sessionId: session.id });
+
+    // The job's work, run twice at once and once more after: each line is refunded at the provider once.
+    await Promise.all([settleCancelledSession(shop.t.ctx, session.id), settleCancelledSession(shop.t.ctx, session.id)]);
+    await settleCancelledSession(shop.t.ctx, session.id);
+    const paymentId = await providerPaymentOf(shop.t.ctx, paid.id);
+    expect(shop.t.ctx.emulator.control.refunds().filter((r) => r.payment_id === paymentId)).toHaveLength(2);
+    const refundRows = await shop.t.ctx.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, paid.id));
+    expect(refundRows.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
     expect((await ticketsOf(session.id)).map((t) => [t.seatNumber, t.status])).toEqual([
       ['r3m1', 'refunded'],
       ['r3m2', 'refunded'],

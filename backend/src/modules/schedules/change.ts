@@ -2,15 +2,16 @@
  * A scheduled session changes (docs/architecture.md, "Sessions change and ЕАИС"): moved to another time or hall, or
  * repriced with another price card. Tickets already sold keep their price, so a session with sales
  * (or orders being paid, or seats held) may change its price card only: moving it would move
- * people's evenings, so that is 409 session_has_sales (cancel it instead). The seat record in Redis
- * is read again after a move (the 'sessions' change's `moved`).
+ * people's evenings, so that is 409 session_has_sales (cancel it instead), decided in the move's
+ * transaction under the session's row lock (docs/architecture.md, "Which lock guards what"). The seat
+ * record in Redis is read again after a move (the 'sessions' change's `moved`).
  */
 import { and, eq } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
 import type { ScheduleUpdateBodySchema, Session } from '../../contract/schedules';
 import type { z } from '../../contract/zod';
 import type { AppContext } from '../../context';
-import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema } from '../../db';
+import { pgErrorCode, PG_EXCLUSION_VIOLATION, schema, type Tx } from '../../db';
 import { write } from '../../effects';
 import { conflict, invalidInput, notFound } from '../../lib/http/errors';
 import { SeatStore } from '../seats';
@@ -23,9 +24,13 @@ import { withSessionDetails } from './service';
 
 const { sessions, halls, tickets } = schema;
 
-/** Seats sold or being paid (PostgreSQL), plus seats held on the maps right now (Redis). */
-async function seatsTaken(ctx: AppContext, sessionId: number): Promise<number> {
-  const sold = await ctx.db.$count(tickets, and(eq(tickets.sessionId, sessionId), occupiesSeatSql()));
+/**
+ * Seats sold or being paid, plus seats held on the maps right now (Redis), read under the session's row
+ * lock: an order takes that row's share lock, so none is being made while this counts, and one made
+ * after the move sees the new time and is refused (orders/create-order.ts).
+ */
+async function seatsTaken(ctx: AppContext, tx: Tx, sessionId: number): Promise<number> {
+  const sold = await tx.$count(tickets, and(eq(tickets.sessionId, sessionId), occupiesSeatSql()));
   const held = await ctx.redis.hlen(new SeatStore(ctx).sessionKeys(sessionId)[2]!);
   return sold + held;
 }
@@ -58,18 +63,20 @@ export async function updateSession(
   const hallId = hall?.id ?? current.hallId;
   const startTime = body.start_time ?? current.startTime;
   const moved = hallId !== current.hallId || startTime.getTime() !== current.startTime.getTime();
-  if (moved && (await seatsTaken(ctx, id)) > 0) {
-    throw conflict(
-      'session_has_sales',
-      'На сеанс уже проданы или бронируются билеты: перенести его нельзя. Можно сменить цены непроданных мест или отменить сеанс',
-    );
-  }
   const priceCardId = body.price_card_id === undefined ? current.priceCardId : body.price_card_id;
   // On a card, SPEC's price is the card's standard adult price (as on create).
   const price = card ? Math.round(roublesOf(card.standardAdultKopecks)) : (body.price ?? current.price);
   const endTime = new Date(startTime.getTime() + film.time * 60_000);
   try {
     await write(ctx, async (tx, changed) => {
+      const [locked] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
+      if (!locked || locked.cancelledAt) throw conflict('session_cancelled', 'Сеанс отменён: изменить его нельзя');
+      if (moved && (await seatsTaken(ctx, tx, id)) > 0) {
+        throw conflict(
+          'session_has_sales',
+          'На сеанс уже проданы или бронируются билеты: перенести его нельзя. Можно сменить цены непроданных мест или отменить сеанс',
+        );
+      }
       await tx.update(sessions).set({ hallId, startTime, endTime, price, priceCardId }).where(eq(sessions.id, id));
       changed({ what: 'sessions', ids: [id], ...(moved ? { moved: true } : {}) });
     });

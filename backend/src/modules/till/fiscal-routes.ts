@@ -4,7 +4,7 @@ import { handlers } from '../../lib/http/api-router';
 import { issueCorrection, pendingCorrections } from '../fiscal/corrections';
 import { printXReport } from '../fiscal/shift';
 import { openShiftOf } from '../shifts/queries';
-import { noOpenShift } from './sell';
+import { noOpenShift } from '../shifts/locks';
 
 export function fiscalRoutes(ctx: AppContext) {
   return handlers({

@@ -1,14 +1,15 @@
 /**
  * POST /api/till/refunds: a ticket brought back to the counter, found by its number or its QR (check-in)
  * code. Before the session any staff with the till's refund right; after its start only the admin, with a
- * reason. A cash or card sale is refunded out of the drawer (or back to the card on the terminal) at once
- * and counts to the refunder's open shift; an online payment goes back through the provider (orders/refund.ts).
+ * reason. A cash or card sale is refunded out of the drawer (or back to the card on the terminal) at once,
+ * in one transaction under the refunder's open shift's lock (shifts/locks.ts); an online payment goes back
+ * through the provider (orders/refund.ts).
  */
 import { eq } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
 import type { TillRefund, TillRefundBody } from '../../contract/till';
 import type { AppContext } from '../../context';
-import { schema } from '../../db';
+import { schema, type Tx } from '../../db';
 import type { AuthUser } from '../../lib/http/auth-user';
 import { AppError, conflict, notFound } from '../../lib/http/errors';
 import { attachReturn, returnReceipt } from '../fiscal/refund';
@@ -18,8 +19,8 @@ import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';
 import { refundRefusal } from '../tickets/lifecycle';
 import { openShiftOf, shiftFigures } from '../shifts/queries';
+import { noOpenShift, shareLockOpenShift } from '../shifts/locks';
 import { verifyCheckInCode } from '../tickets/check-in-code';
-import { noOpenShift } from './sell';
 
 const COUNTER_REASON = 'Возврат в кассе';
 
@@ -76,6 +77,8 @@ export async function refundAtCounter(
     reason: body.reason ?? COUNTER_REASON,
     method,
     shiftId: shift?.id ?? null,
+    // Counted to the shift like a sale: locked in the refund's transaction, refused once it closed.
+    ...(shift ? { lockShift: (tx: Tx) => shareLockOpenShift(tx, shift.id) } : {}),
   });
   if (refundId === undefined) throw conflict('order_closed', 'Билет не был оплачен: возвращать нечего');
   if (returned) await attachReturn(ctx, returned, refundId);

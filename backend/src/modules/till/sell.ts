@@ -7,11 +7,9 @@
  * Cash and card are sold only once the cash register printed their receipt (modules/fiscal): a register
  * that refuses makes no sale and leaves the seats held for the cashier to try again.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import { kopecksOf, roublesOf } from '../../contract/money';
 import type { TillOrder, TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
-import { schema } from '../../db';
 import type { AuthUser } from '../../lib/http/auth-user';
 import { startPayment } from '../orders/start-payment';
 import { can } from '../../contract/access';
@@ -23,12 +21,10 @@ import { attachReceipt, fiscalise, isRegisterError, voidReceipt } from '../fisca
 import { placeOrder, type CreateOrderDeps } from '../orders/create-order';
 import { priceLines, sessionPricing, type PricedOrder } from '../prices/quoting';
 import { sessionOnSale } from '../schedules/lifecycle';
+import { noOpenShift, shareLockOpenShift } from '../shifts/locks';
 import { openShiftOf } from '../shifts/queries';
 import { tillOrder } from './present';
 import { releaseSeats, takeSeats } from './take-seats';
-
-export const noOpenShift = () =>
-  conflict('no_open_shift', 'Откройте смену: без открытой смены касса не продаёт и не возвращает');
 
 export async function sellAtTill(
   ctx: AppContext,
@@ -41,7 +37,7 @@ export async function sellAtTill(
   if (body.no_receipt_reason !== undefined && !can(seller.role, 'shifts', 'list'))
     throw forbidden('Продать без чека может только менеджер или администратор');
   const sessionId = body.schedule_id;
-  await sessionOnSale(ctx.db, sessionId, ctx.clock.now());
+  const session = await sessionOnSale(ctx.db, sessionId, ctx.clock.now());
   const seats = body.lines.map((l) => l.seat_number).toSorted();
   const typeOf = new Map(body.lines.map((l) => [l.seat_number, l.ticket_type]));
   const request = {
@@ -90,6 +86,7 @@ export async function sellAtTill(
     }
     created = await placeOrder(ctx, deps, {
       sessionId,
+      seen: session,
       seats,
       request,
       holder: seller.id,
@@ -101,12 +98,7 @@ export async function sellAtTill(
             price: roublesOf(priced.quote.total),
           });
         }
-        const [open] = await tx
-          .select({ id: schema.shifts.id })
-          .from(schema.shifts)
-          .where(and(eq(schema.shifts.id, shift.id), isNull(schema.shifts.closedAt)))
-          .for('share');
-        if (!open) throw noOpenShift();
+        await shareLockOpenShift(tx, shift.id);
       },
       order: (priced) => ({
         userId: null,

@@ -87,9 +87,9 @@ export function SessionCancelDialog({
 /** The notice after a cancel: what the server did with the tickets. */
 export function cancelledNotice(session: StaffSession, result: ScheduleCancelResult): string {
   const done = [
-    result.refunded_online > 0 && `билетов возвращено онлайн: ${result.refunded_online}`,
+    result.refunded_online > 0 && `билетов возвращается онлайн: ${result.refunded_online}`,
     result.refund_at_counter > 0 && `билетов к возврату в кассе: ${result.refund_at_counter}`,
-    result.orders_cancelled > 0 && `отменено неоплаченных заказов: ${result.orders_cancelled}`,
+    result.orders_cancelled > 0 && `отменяется неоплаченных заказов: ${result.orders_cancelled}`,
   ].filter(Boolean);
   const title = `Сеанс «${session.movie.title}» ${formatShortTime(session.start_time)} отменён`;
   return done.length > 0 ? `${title}: ${done.join('; ')}` : title;
