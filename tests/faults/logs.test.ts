@@ -7,7 +7,8 @@ import { withRequestId } from '@kino/backend/lib/request-id';
 import { freePort } from '@kino/backend/lib/redis';
 import { createQueues, type Queues } from '@kino/backend/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrivateRedis, startKino, until, type Kino } from './support';
+import { until } from '@kino/backend/testing/wait';
+import { PrivateRedis, startKino, type Kino } from './support';
 
 const REFUSED = /^connection refused .*\(ECONNREFUSED\)$/;
 

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatSnapshot } from '../../contract/seats';
-import { toCinemaTime } from '../../contract/time';
 import { startApi, type RunningApi } from '../../server';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi, type TestApi } from '../../testing/harness';
+import { purchase } from '../../testing/orders';
 import { deltasAfter, replay, request, socketPool, type SeatClient } from '../../testing/seat-client';
 import { SeatStore } from './store';
 
@@ -164,16 +164,7 @@ describe('version order across two API processes', () => {
       );
       const mine = seats.filter((_, i) => taken[i]!.ok);
       if (mine.length === 0) return;
-      await fetch(`${url}/api/tickets/store`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${actor.token}` },
-        body: JSON.stringify({
-          price: s.price,
-          schedule_id: s.id,
-          seat_number: mine,
-          purchase_date: toCinemaTime(s.startTime),
-        }),
-      });
+      await purchase(url, actor.token, s, mine);
     };
     const churn = async (actor: (typeof actors)[number]) => {
       for (let round = 0; round < 3; round++) {
