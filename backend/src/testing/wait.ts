@@ -26,3 +26,9 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Lets `ms` pass. Only to show that something does not happen within a window (no second broadcast, no
+ * stray frame); anything that should happen is waited for with `until`.
+ */
+export const quietFor = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
