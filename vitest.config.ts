@@ -9,7 +9,15 @@ const services = './backend/src/testing/global-setup.ts';
  * - system: the real entry points started as child processes;
  * - faults: real processes over a real PostgreSQL and Redis, broken on purpose (signals, kill -9, outages);
  * - e2e: Chromium (puppeteer-core) against the built site served by a real API.
+ *
+ * On the two-core CI machine the suites run in three rounds (`sequence.groupOrder`): backend, workers
+ * and frontend files three at a time (they spend much of their time waiting on sockets, Redis and the
+ * database, so three keep two cores busy); then system and scale, whose files start whole processes,
+ * two at a time; last faults and e2e, one file at a time.
  */
+const UNIT_ROUND = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
+const PROCESS_ROUND = { sequence: { groupOrder: 1 }, maxWorkers: 2 };
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'backend',
           include: ['backend/src/**/*.test.ts'],
+          ...UNIT_ROUND,
           globalSetup: [services],
           testTimeout: 20_000,
           hookTimeout: 60_000,
@@ -26,21 +35,29 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['workers/src/**/*.test.ts'],
+          ...UNIT_ROUND,
           globalSetup: [services],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'frontend', include: ['frontend/src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'frontend', include: ['frontend/src/**/*.test.{ts,tsx}'], ...UNIT_ROUND } },
       // Whole processes as an operator runs them: start-up, failures, the compose file.
       {
-        test: { name: 'system', include: ['tests/system/**/*.test.ts'], globalSetup: [services], testTimeout: 90_000 },
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          globalSetup: [services],
+          testTimeout: 90_000,
+          ...PROCESS_ROUND,
+        },
       },
       // Three API and two worker processes against PostgreSQL and Redis, as the compose file scales them.
       {
         test: {
           name: 'scale',
           include: ['tests/scale/**/*.test.ts'],
+          ...PROCESS_ROUND,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
@@ -59,8 +76,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // The bill is per day: the suite does not start in the last minutes before the cinema's midnight.
-          globalSetup: [services, './tests/e2e/support/clock.ts'],
+          globalSetup: [services],
+          // The bill is per day: a file that starts just before the cinema's midnight runs just after it.
+          setupFiles: ['./tests/e2e/support/setup-clock.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Chromium is heavy on two cores: one browser at a time.

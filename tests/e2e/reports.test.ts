@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minutesLaterToday } from './support/clock';
 import { startSite, type TestSite } from './support/site';
 import { browserPage, setValue, signIn } from './support/staff';
+import { until } from '@kino/backend/testing/wait';
 
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-reports-'));
 
@@ -231,10 +232,7 @@ describe('the reports page', () => {
 });
 
 async function waitForFile(dir: string, name: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const found = fs.readdirSync(dir).find((f) => name.test(f));
-    if (found) return path.join(dir, found);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no download matching ${name}`);
+  const found = () => fs.readdirSync(dir).find((f) => name.test(f));
+  await until(() => found() !== undefined, 10_000, `no download matching ${name}`);
+  return path.join(dir, found()!);
 }

@@ -15,6 +15,7 @@ import { YooKassaClient } from '@kino/backend/payments/yookassa/client';
 import { sessionJobIds } from '@kino/backend/queues/job-ids/sessions';
 import { buildOrder, buildSession, buildSignedInUser, buildTicket } from '@kino/backend/testing/factories';
 import { bullPrefix } from '@kino/backend/queues';
+import { until } from '@kino/backend/testing/wait';
 import { Queue } from 'bullmq';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,6 @@ import {
   PrivateRedis,
   startKino,
   testConfig,
-  until,
   type FaultDatabase,
   type Kino,
 } from './support';

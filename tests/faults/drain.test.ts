@@ -2,22 +2,21 @@
  * SIGTERM drains: readiness turns 503, the port closes, a purchase in flight completes, sockets
  * are told to reconnect, then the process exits 0.
  */
-import { toCinemaTime } from '@kino/backend/contract';
+import { purchase } from '@kino/backend/testing/orders';
 import { schema } from '@kino/backend/db';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '@kino/backend/testing/wait';
 import {
   createFaultDatabase,
   portAnswers,
   postgresAnswers,
   PrivateRedis,
-  purchase,
   startKino,
   testConfig,
-  until,
   type FaultDatabase,
   type Kino,
 } from './support';
@@ -60,7 +59,7 @@ describe.skipIf(!runs)('SIGTERM with a purchase in flight', () => {
     await locker.connect();
     await locker.query('begin');
     await locker.query('lock table tickets in exclusive mode');
-    const sale = purchase(kino.url, token, session, ['r4m4'], toCinemaTime(session.startTime));
+    const sale = purchase(kino.url, token, session, ['r4m4']);
     await until(
       async () =>
         (

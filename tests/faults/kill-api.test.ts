@@ -3,20 +3,19 @@
  * database and Redis: every sale is whole or absent, each buyer's retry on the other process ends
  * with their seats sold once, and holds left by the dead process end at their deadline.
  */
-import { toCinemaTime } from '@kino/backend/contract';
+import { purchase } from '@kino/backend/testing/orders';
 import { schema } from '@kino/backend/db';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '@kino/backend/testing/wait';
 import {
   createFaultDatabase,
   postgresAnswers,
   PrivateRedis,
-  purchase,
   startKino,
   testConfig,
-  until,
   type FaultDatabase,
   type Kino,
 } from './support';
@@ -49,7 +48,6 @@ describe.skipIf(!runs)('kill -9 of an API process during purchases', () => {
 
   it('leaves every sale whole or absent; retries end with each seat sold once; stray holds expire', async () => {
     const session = await buildSession(db.database.db);
-    const date = toCinemaTime(session.startTime);
     const buyers = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         const { user, token } = await buildSignedInUser({ db: db.database.db, config: testConfig() });
@@ -68,7 +66,7 @@ describe.skipIf(!runs)('kill -9 of an API process during purchases', () => {
     });
     // Half the buyers have paid before the crash; the other half are waiting on the database when it comes.
     for (const b of buyers.slice(0, 3))
-      expect((await purchase(doomed.url, b.token, session, b.seats, date)).status).toBe(201);
+      expect((await purchase(doomed.url, b.token, session, b.seats)).status).toBe(201);
     const { default: pg } = await import('pg');
     const locker = new pg.Client({ connectionString: db.url });
     await locker.connect();
@@ -76,7 +74,7 @@ describe.skipIf(!runs)('kill -9 of an API process during purchases', () => {
     await locker.query('lock table tickets in exclusive mode');
     const inFlight = buyers
       .slice(3)
-      .map((b) => purchase(doomed.url, b.token, session, b.seats, date).catch((err: Error) => err));
+      .map((b) => purchase(doomed.url, b.token, session, b.seats).catch((err: Error) => err));
     await until(
       async () =>
         (
@@ -105,7 +103,7 @@ describe.skipIf(!runs)('kill -9 of an API process during purchases', () => {
     // Each buyer retries on the surviving process: the paid ones are told the seats are taken (by
     // their own tickets), the others buy them now.
     for (const [i, b] of buyers.entries()) {
-      const retry = await purchase(survivor.url, b.token, session, b.seats, date);
+      const retry = await purchase(survivor.url, b.token, session, b.seats);
       expect(retry.status, `buyer ${i}`).toBe(i < 3 ? 409 : 201);
     }
     const sold = await tickets();

@@ -7,7 +7,8 @@ import { withRequestId } from '@kino/backend/lib/infra/request-id';
 import { freePort } from '@kino/backend/lib/infra/redis';
 import { createQueues, type Queues } from '@kino/backend/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrivateRedis, startKino, until, type Kino } from './support';
+import { quietFor, until } from '@kino/backend/testing/wait';
+import { PrivateRedis, startKino, type Kino } from './support';
 
 const REFUSED = /^connection refused .*\(ECONNREFUSED\)$/;
 
@@ -80,7 +81,7 @@ describe('a workers process logs', () => {
       () => `no outage line:\n${kino.output()}`,
     );
     // Retries go on meanwhile; each connection still said it once.
-    await new Promise((r) => setTimeout(r, 1500));
+    await quietFor(1500);
     const names = lost().map((l) => l.connection);
     expect(new Set(names).size).toBe(names.length);
     expect(lost().find((l) => l.connection === 'workers')).toMatchObject({

@@ -2,21 +2,20 @@
  * Dependencies that go away under a running API: PostgreSQL (through a TCP proxy the test
  * stops) and Redis (a private redis-server restarted empty).
  */
-import { toCinemaTime } from '@kino/backend/contract';
+import { purchase } from '@kino/backend/testing/orders';
 import { schema } from '@kino/backend/db';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '@kino/backend/testing/wait';
 import {
   createFaultDatabase,
   postgresAnswers,
   PrivateRedis,
-  purchase,
   startKino,
   TcpProxy,
   testConfig,
-  until,
   type FaultDatabase,
   type Kino,
 } from './support';
@@ -67,7 +66,7 @@ describe.skipIf(!runs)('PostgreSQL unreachable', () => {
     const buyer = await connectSeatClient(kino.url, token);
     await buyer.join(session.id);
     expect(await request(buyer, 'seats:hold', { sessionId: session.id, seat: 'r2m2' })).toMatchObject({ ok: true });
-    const sale = () => purchase(kino.url, token, session, ['r2m2'], toCinemaTime(session.startTime));
+    const sale = () => purchase(kino.url, token, session, ['r2m2']);
 
     await proxy.stop();
     const refused = await sale();
@@ -107,9 +106,7 @@ describe.skipIf(!runs)('Redis restarted empty', () => {
     const ann = await connectSeatClient(kino.url, first.token);
     await ann.join(session.id);
     expect(await request(ann, 'seats:hold', { sessionId: session.id, seat: 'r5m5' })).toMatchObject({ ok: true });
-    expect((await purchase(kino.url, first.token, session, ['r5m5'], toCinemaTime(session.startTime))).status).toBe(
-      201,
-    );
+    expect((await purchase(kino.url, first.token, session, ['r5m5'])).status).toBe(201);
     ann.close();
 
     await redis.stop();
@@ -123,12 +120,10 @@ describe.skipIf(!runs)('Redis restarted empty', () => {
       ok: false,
       reason: 'taken',
     });
-    const again = await purchase(kino.url, second.token, session, ['r5m5'], toCinemaTime(session.startTime));
+    const again = await purchase(kino.url, second.token, session, ['r5m5']);
     expect(again.status).toBe(409);
     expect(await request(bob, 'seats:hold', { sessionId: session.id, seat: 'r5m6' })).toMatchObject({ ok: true });
-    expect((await purchase(kino.url, second.token, session, ['r5m6'], toCinemaTime(session.startTime))).status).toBe(
-      201,
-    );
+    expect((await purchase(kino.url, second.token, session, ['r5m6'])).status).toBe(201);
     expect((await ticketsOf(session.id, 'r5m5')).length).toBe(1);
     bob.close();
   });

@@ -12,10 +12,11 @@ import { schema } from '@kino/backend/db';
 import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
 import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
-import { orderBody, providerPaymentOf } from '@kino/backend/testing/orders';
+import { providerPaymentOf, purchase } from '@kino/backend/testing/orders';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '@kino/backend/testing/wait';
 import {
   createFaultDatabase,
   postgresAnswers,
@@ -23,7 +24,6 @@ import {
   startKino,
   TcpProxy,
   testConfig,
-  until,
   type FaultDatabase,
   type Kino,
 } from './support';
@@ -82,11 +82,7 @@ describe.skipIf(!runs)('kill -9 while a payment is being taken', () => {
     for (const seat of seats) {
       expect(await request(socket, 'seats:hold', { sessionId: session.id, seat })).toMatchObject({ ok: true });
     }
-    const res = await fetch(`${kino.url}/api/tickets/store`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(orderBody(session, seats)),
-    });
+    const res = await purchase(kino.url, token, session, seats);
     socket.disconnect();
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };

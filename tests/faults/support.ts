@@ -17,6 +17,7 @@ import { loadConfig, ROOT_DIR } from '@kino/backend/config';
 import { openDatabase, type Database } from '@kino/backend/db';
 import { freePort } from '@kino/backend/lib/infra/redis';
 import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
+import { until } from '@kino/backend/testing/wait';
 
 export const SECRET = 'faults-secret-faults-secret-faults-secret';
 /** The configuration the test process needs to sign tokens the child processes accept. */
@@ -211,39 +212,5 @@ export async function portAnswers(port: number): Promise<boolean> {
       resolve(true);
     });
     socket.once('error', () => resolve(false));
-  });
-}
-
-/** Polls until the check holds; throws the message on timeout. */
-export async function until(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  message: string | (() => string),
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(typeof message === 'string' ? message : message());
-}
-
-/** POST /api/tickets/store as the signed-in buyer. */
-export function purchase(
-  url: string,
-  token: string,
-  session: { id: number; price: number; startTime: Date },
-  seats: string[],
-  purchaseDate: string,
-) {
-  return fetch(`${url}/api/tickets/store`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      schedule_id: session.id,
-      seat_number: seats,
-      price: session.price,
-      purchase_date: purchaseDate,
-    }),
   });
 }

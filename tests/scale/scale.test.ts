@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@kino/backend/config';
-import { DashboardSalesSchema, HALL_SEATS, toCinemaTime, type SeatSnapshot } from '@kino/backend/contract';
+import { DashboardSalesSchema, HALL_SEATS, type SeatSnapshot } from '@kino/backend/contract';
 import { createContext, type AppContext } from '@kino/backend/context';
 import { registerModuleDuties } from '@kino/backend/modules/duties';
 import { openDatabase, schema } from '@kino/backend/db';
@@ -22,12 +22,14 @@ import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
 import { SeatStore } from '@kino/backend/modules/seats';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectLiveClient } from '@kino/backend/testing/live-client';
+import { purchase } from '@kino/backend/testing/orders';
 import { adminUrl, databaseUrlFor } from '@kino/backend/testing/postgres';
 import { deltasAfter, replay, request, says, socketPool } from '@kino/backend/testing/seat-client';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProcess, tempDataDir, removeTempDirs, waitUntil, type Started } from '../system/support';
+import { until } from '@kino/backend/testing/wait';
+import { startProcess, tempDataDir, removeTempDirs, whileRunning, type Started } from '../system/support';
 
 const POSTGRES = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 
@@ -101,8 +103,8 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
       workers.push(startProcess('scripts/start.ts', { ...env, SERVICES: 'workers', PORT: '0' }));
     const healthy = (url: string) => async () => (await fetch(`${url}/api/health`).catch(() => null))?.status === 200;
     await Promise.all([
-      ...apis.map((api) => waitUntil(healthy(api.url), api, 90_000)),
-      ...workers.map((w) => waitUntil(() => w.output().includes('"msg":"workers started"'), w, 90_000)),
+      ...apis.map((api) => until(healthy(api.url), 90_000, ...whileRunning(api))),
+      ...workers.map((w) => until(() => w.output().includes('"msg":"workers started"'), 90_000, ...whileRunning(w))),
     ]);
     yookassa.control.setNotificationUrl(`${apis[0]!.url}${NOTIFICATIONS_PATH}`);
   }, 120_000);
@@ -179,16 +181,7 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
     // Then everyone buys what they wanted, twice at once through two API processes (a double
     // click behind a load balancer): the database's unique index is the last word.
     const buy = (token: string, url: string, seats: string[]) =>
-      fetch(`${url}/api/tickets/store`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          price: s.price,
-          schedule_id: s.id,
-          seat_number: seats,
-          purchase_date: toCinemaTime(s.startTime),
-        }),
-      }).then((res) => res.status);
+      purchase(url, token, s, seats).then((res) => res.status);
     const answers = await Promise.all(
       buyers.map((b, i) => Promise.all([buy(b.token, api(i), wanted[i]!), buy(b.token, api(i + 1), wanted[i]!)])),
     );
@@ -232,7 +225,7 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
           .filter((line) => line.includes('"msg":"ticket PDFs ready"'))
           .flatMap((line) => (JSON.parse(line) as { ticketIds: number[] }).ticketIds),
       );
-    await waitUntil(() => tickets.every((t) => rendered().includes(t.id)), workers[0]!, 60_000);
+    await until(() => tickets.every((t) => rendered().includes(t.id)), 60_000, ...whileRunning(workers[0]!));
     expect(rendered().toSorted((a, b) => a - b)).toEqual(tickets.map((t) => t.id).toSorted((a, b) => a - b));
   });
 
@@ -270,16 +263,7 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
     const socket = await sockets.connect(buyer.token, api(0));
     await socket.join(s.id);
     expect(await request(socket, 'seats:hold', { sessionId: s.id, seat: 'r7m7' })).toMatchObject({ ok: true });
-    const res = await fetch(`${api(0)}/api/tickets/store`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-      body: JSON.stringify({
-        price: s.price,
-        schedule_id: s.id,
-        seat_number: ['r7m7'],
-        purchase_date: toCinemaTime(s.startTime),
-      }),
-    });
+    const res = await purchase(api(0), buyer.token, s, ['r7m7']);
     expect(res.status).toBe(201);
     await payAll();
 

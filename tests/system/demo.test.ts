@@ -1,8 +1,10 @@
 import { fromCinemaTime, type OrderView, type ScheduleFilm } from '@kino/backend/contract';
 import { freePort } from '@kino/backend/lib/infra/redis';
+import { purchase } from '@kino/backend/testing/orders';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, startProcess, tempDataDir, waitUntil, type Started } from './support';
+import { until } from '@kino/backend/testing/wait';
+import { removeTempDirs, startProcess, tempDataDir, whileRunning, type Started } from './support';
 
 describe('the demo process (scripts/demo.ts, after `npm run demo` installed and built)', () => {
   let demo: Started | undefined;
@@ -15,7 +17,7 @@ describe('the demo process (scripts/demo.ts, after `npm run demo` installed and 
   it('seeds, serves the site and the API, and prints the URL and the demo logins', async () => {
     const port = await freePort();
     demo = startProcess('scripts/demo.ts', { DATA_DIR: tempDataDir(), PORT: String(port), LOG_LEVEL: 'warn' });
-    await waitUntil(() => demo!.output().includes('Kino is running at'), demo, 120_000);
+    await until(() => demo!.output().includes('Kino is running at'), 120_000, ...whileRunning(demo));
     expect(demo.output()).toContain(`Kino is running at http://localhost:${port}`);
     expect(demo.output()).toContain('admin@kino.local');
     expect(demo.output()).toContain('password kino-demo-2026');
@@ -59,16 +61,12 @@ describe('the demo process (scripts/demo.ts, after `npm run demo` installed and 
     // Standard seats in every demo hall (hall 3's back row is VIP, priced above the session's `price`).
     const seat = ['r5m1', 'r5m2', 'r5m3', 'r5m4'].find((s) => !snapshot.sold.includes(s))!;
     expect(await request(socket, 'seats:hold', { sessionId: session.id, seat })).toMatchObject({ ok: true });
-    const res = await fetch(`${base}/api/tickets/store`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        price: session.price,
-        schedule_id: session.id,
-        seat_number: [seat],
-        purchase_date: session.start_time,
-      }),
-    });
+    const res = await purchase(
+      base,
+      token,
+      { id: session.id, price: session.price, startTime: fromCinemaTime(session.start_time) },
+      [seat],
+    );
     socket.disconnect();
     expect(res.status).toBe(201);
     const order = (await res.json()) as OrderView;
@@ -78,15 +76,15 @@ describe('the demo process (scripts/demo.ts, after `npm run demo` installed and 
     // The buyer presses 'Оплатить': the provider sends them back to the order's page.
     const paid = await fetch(`${order.confirmation_url}/pay`, { method: 'POST', redirect: 'manual' });
     expect(paid.headers.get('location')).toBe(`http://localhost:${new URL(base).port}/orders/${order.id}`);
-    await waitUntil(
+    await until(
       async () => {
         const now = (await (
           await fetch(`${base}/api/orders/${order.id}`, { headers: { authorization: `Bearer ${token}` } })
         ).json()) as OrderView;
         return now.status === 'paid' && now.tickets.length === 1;
       },
-      demo!,
       30_000,
+      ...whileRunning(demo!),
     );
   });
 });

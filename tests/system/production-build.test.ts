@@ -8,7 +8,8 @@ import path from 'node:path';
 import { ROOT_DIR } from '@kino/backend/config';
 import { freePort } from '@kino/backend/lib/infra/redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { removeTempDirs, tempDataDir, waitUntil, type Started } from './support';
+import { until } from '@kino/backend/testing/wait';
+import { removeTempDirs, tempDataDir, whileRunning, type Started } from './support';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -79,7 +80,7 @@ describe('the production build', () => {
       }
     };
     try {
-      await waitUntil(ready, run, 90_000);
+      await until(ready, 90_000, ...whileRunning(run));
       const live = await fetch(`http://127.0.0.1:${port}/api/health/live`);
       expect(await live.json()).toEqual({ status: 'live' });
       expect(live.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { freePort } from '@kino/backend/lib/infra/redis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { removeTempDirs, startProcess, tempDataDir, waitUntil, type Started } from './support';
+import { until } from '@kino/backend/testing/wait';
+import { removeTempDirs, startProcess, tempDataDir, whileRunning, type Started } from './support';
 
 describe('the start-up of a Kino process', () => {
   let started: Started | undefined;
@@ -30,7 +31,7 @@ describe('the start-up of a Kino process', () => {
         return false;
       }
     };
-    await waitUntil(health, started);
+    await until(health, 60_000, ...whileRunning(started));
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
   });
@@ -100,7 +101,7 @@ describe('the start-up of a Kino process', () => {
       SERVE_WEB: '0',
       LOG_LEVEL: 'silent',
     });
-    await waitUntil(() => started!.output().includes('APP_SECRET is not set'), started);
+    await until(() => started!.output().includes('APP_SECRET is not set'), 60_000, ...whileRunning(started));
     expect(started.output()).toContain('anyone can forge a sign-in');
   });
 

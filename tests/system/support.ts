@@ -37,13 +37,13 @@ export function startProcess(script: string, env: Record<string, string>): Start
   return { child, output: () => output, exited };
 }
 
-/** Waits until `predicate()` holds, polling; throws with the process output on timeout. */
-export async function waitUntil(predicate: () => Promise<boolean> | boolean, started: Started, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await predicate()) return;
-    if (started.child.exitCode !== null) throw new Error(`process exited early:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out; output so far:\n${started.output()}`);
+/**
+ * until()'s last two arguments for a started process: on timeout, or at once if the process exits,
+ * the failure carries the process's output so far. `await until(ready, 60_000, ...whileRunning(started))`.
+ */
+export function whileRunning(started: Started): [() => string, () => string | undefined] {
+  return [
+    () => `timed out; output so far:\n${started.output()}`,
+    () => (started.child.exitCode !== null ? `process exited early:\n${started.output()}` : undefined),
+  ];
 }

@@ -23,7 +23,8 @@ import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { removeTempDirs, startProcess, tempDataDir, waitUntil, type Started } from './support';
+import { until } from '@kino/backend/testing/wait';
+import { removeTempDirs, startProcess, tempDataDir, whileRunning, type Started } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres';
 const MINUTE = 60_000;
@@ -111,7 +112,8 @@ describe.skipIf(!(await postgresAnswers()))('two workers processes', () => {
     });
 
     for (let i = 0; i < 2; i++) workers.push(startProcess('scripts/start.ts', env));
-    for (const w of workers) await waitUntil(() => w.output().includes('"msg":"workers started"'), w);
+    for (const w of workers)
+      await until(() => w.output().includes('"msg":"workers started"'), 60_000, ...whileRunning(w));
   }, 120_000);
 
   afterAll(async () => {

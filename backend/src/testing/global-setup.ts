@@ -2,13 +2,16 @@
  * Vitest global setup for tests that need the database and Redis. Runs once per `vitest run`:
  * - Redis: REDIS_URL, or a private redis-server started here; each test file then uses its own key prefix.
  * - Database: a migrated template — a PGlite data dump on disk, or with DATABASE_URL a template
- *   database on that server — that each test file clones into a database of its own.
+ *   database on that server — that each test file clones into a database of its own. The PGlite dump
+ *   is kept in node_modules/.cache/kino-test under a hash of the migrations and PGlite's version, so
+ *   a run (and each project of a run) migrates only when a migration changed.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db';
+import { MIGRATIONS_DIR, openDatabase } from '../db';
 import { probeRedis, startEmbeddedRedis } from '../lib/infra/redis';
 import { adminUrl, databaseUrlFor } from './postgres';
 import './provided';
@@ -36,16 +39,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const { MIGRATIONS_DIR } = await import('../db');
-    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
-    const client = await PGlite.create({ extensions: { btree_gist } });
-    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
-    dbTemplate = path.join(tmp, 'template.tar');
-    fs.writeFileSync(dbTemplate, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-    await client.close();
+    dbTemplate = await pgliteTemplate();
   }
 
   project.provide('redisUrl', redisUrl);
@@ -57,4 +51,37 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   };
+}
+
+const CACHE_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'node_modules', '.cache', 'kino-test');
+
+/** The migrated PGlite data dump: from the cache when the migrations are unchanged, else built and cached. */
+async function pgliteTemplate(): Promise<string> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const hash = createHash('sha256').update(pgliteVersion());
+  for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(MIGRATIONS_DIR, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const cached = path.join(CACHE_DIR, `template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(cached)) return cached;
+
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const client = await PGlite.create({ extensions: { btree_gist } });
+  await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  await client.close();
+  // Written aside and renamed: projects starting together never read a half-written dump.
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const partial = `${cached}.${process.pid}.partial`;
+  fs.writeFileSync(partial, dump);
+  fs.renameSync(partial, cached);
+  return cached;
+}
+
+function pgliteVersion(): string {
+  const manifest = path.join(CACHE_DIR, '..', '..', '@electric-sql', 'pglite', 'package.json');
+  return fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version : '';
 }

@@ -47,12 +47,27 @@ export function useShop(options: TestContextOptions = {}): Shop {
   return shop;
 }
 
-export const orderBody = (session: Session, seats: string[]): TicketStoreBody => ({
+/** The session's fields an order names. */
+type OrderedSession = Pick<Session, 'id' | 'price' | 'startTime'>;
+
+export const orderBody = (session: OrderedSession, seats: string[]): TicketStoreBody => ({
   price: session.price,
   schedule_id: session.id,
   seat_number: seats,
   purchase_date: toCinemaTime(session.startTime),
 });
+
+/**
+ * The order as the web client makes it, against any API's address (a test's, a child process's):
+ * POST /api/tickets/store with the buyer's token for seats they hold.
+ */
+export function purchase(apiUrl: string, token: string, session: OrderedSession, seats: string[]): Promise<Response> {
+  return fetch(`${apiUrl}/api/tickets/store`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(orderBody(session, seats)),
+  });
+}
 
 /** Joins the session's map and holds the seats (each must be granted). */
 export async function holdSeats(socket: SeatClient, sessionId: number, seats: string[]): Promise<void> {

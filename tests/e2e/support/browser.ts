@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { CLOCK_SHIFT_MS, clockScript } from './clock';
 
 export type { Browser, Page };
 
@@ -88,11 +89,15 @@ async function untilLive(page: Page): Promise<void> {
 /**
  * A page rendered on the server loads its app after it has painted (frontend/public/paint-first.js): on a page
  * made by this, `goto` and `reload` resolve once the app has taken over, as a viewer's taps work only then.
- * Every test page gets it (newPage here; the pages of other browser contexts call it themselves).
+ * Every test page gets it (newPage here; the pages of other browser contexts call it themselves), and with
+ * it the test's clock.
  */
 export function waitsForTheApp<P extends Page>(page: P): P {
+  // The page's clock is the test's (support/clock.ts), from its first document on.
+  const clocked = CLOCK_SHIFT_MS ? page.evaluateOnNewDocument(clockScript()) : undefined;
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
+    await clocked;
     const response = await goto(url, options);
     await untilLive(page);
     return response;

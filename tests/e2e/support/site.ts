@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ROOT_DIR } from '@kino/backend/config';
 import { startTestApi, type TestApi } from '@kino/backend/testing/harness';
 import { launchBrowser, type TestBrowser } from './browser';
+import { CLOCK_SHIFT_MS } from './clock';
 
 export interface TestSite extends TestApi {
   browser: TestBrowser;
@@ -25,7 +26,9 @@ export async function startSite(
       throw new Error(`frontend/${built} is missing: run \`npm run build\` before the browser tests.`);
     }
   }
-  const api = await startTestApi({ env: { SERVE_WEB: '1', ...env }, cinema });
+  // A moved clock (clock.ts) is the API's too, down to the seat scripts in Redis (lua/clock.lua).
+  const clock = CLOCK_SHIFT_MS ? { clock: { now: () => new Date() } } : {};
+  const api = await startTestApi({ env: { SERVE_WEB: '1', ...env }, cinema, ...clock });
   try {
     const browser = await launchBrowser({ args: browserArgs });
     return {

@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { schema } from '@kino/backend/db';
 import { buildFilm, buildOrder, buildSession, buildTicket } from '@kino/backend/testing/factories';
+import { JOBS } from '@kino/backend/queues/jobs';
 import { createTestContext, type TestContext } from '@kino/backend/testing/harness';
+import { until } from '@kino/backend/testing/wait';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorkers, type RunningWorkers } from '../index';
@@ -105,8 +107,13 @@ describe('ЕАИС files (EAIS_URL unset)', () => {
     expect(report).toMatchObject({ destination: 'file', sales: 2, refunds: 1 });
 
     // A second run has nothing to report for this session: no second file.
-    await ctx.queues.enqueue('eais.report', {});
-    await new Promise((r) => setTimeout(r, 500));
+    await ctx.queues.enqueue('eais.report', {}, { jobId: 'second-run' });
+    const secondRun = () => ctx.queues.queue(JOBS['eais.report'].queue).getJob('second-run');
+    await until(
+      async () => (await (await secondRun())?.getState()) === 'completed',
+      10_000,
+      'the second run never ended',
+    );
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(`-session-${session.id}.json`))).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { createTestContext, type TestContext } from '@kino/backend/testing/harness';
+import { until } from '@kino/backend/testing/wait';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorkers, type RunningWorkers } from '../index';
 import { startTestSmtp, type TestSmtp } from '@kino/backend/testing/smtp';
@@ -9,13 +10,9 @@ import { startTestSmtp, type TestSmtp } from '@kino/backend/testing/smtp';
 const mail = { to: 'viewer@example.test', subject: 'Восстановление пароля', text: 'Ссылка: http://localhost/reset' };
 
 async function waitForFile(dir: string, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-    if (files[0]) return path.join(dir, files[0]);
-    if (Date.now() > deadline) throw new Error(`no file in ${dir}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const first = () => (fs.existsSync(dir) ? fs.readdirSync(dir)[0] : undefined);
+  await until(() => first() !== undefined, timeoutMs, `no file in ${dir}`);
+  return path.join(dir, first()!);
 }
 
 describe('the mail.send job', () => {

@@ -17,6 +17,7 @@ import { useTestApi } from '../../testing/api';
 import { buildFilm, buildOrder, buildSession, buildSignedInUser, buildTicket } from '../../testing/factories';
 import { connectLiveClient } from '../../testing/live-client';
 import { reportToEais } from './report';
+import { until } from '../../testing/wait';
 
 const api = useTestApi();
 
@@ -99,10 +100,11 @@ describe('two ЕАИС runs at once', () => {
     deliverTo(null);
     const session = await soldSession();
     // A worker took the lock and died: the key stays, with its expiry.
-    await api.ctx.redis.set(api.ctx.keys.of('lock', 'eais-report'), 'dead-worker', 'PX', 400);
+    const lock = api.ctx.keys.of('lock', 'eais-report');
+    await api.ctx.redis.set(lock, 'dead-worker', 'PX', 400);
     expect(await reportToEais(api.ctx)).toMatchObject({ skipped: true });
     expect(await deliveredOf([session.id])).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(async () => (await api.ctx.redis.exists(lock)) === 0, 5000, 'the dead run’s lock never expired');
     expect(await reportToEais(api.ctx)).toMatchObject({ delivered: expect.any(Number), failed: 0 });
     expect(await deliveredOf([session.id])).toHaveLength(1);
   });

@@ -7,14 +7,13 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { TicketsChanged } from '../../contract/tickets';
-import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { buildSession, buildTicket } from '../../testing/factories';
 import type { AppError } from '../../lib/http/errors';
 import { refusal } from '../../testing/refusal';
 import { request, says, type SeatClient } from '../../testing/seat-client';
 import { announce } from '../../effects';
-import { buySeats, useShop } from '../../testing/orders';
+import { buySeats, purchase, useShop } from '../../testing/orders';
 import { checkInTicket } from '../tickets/check-in';
 import type { TicketsRefunded } from '../../effects/changes/tickets';
 import { ticketJobIds } from '../../queues/job-ids/tickets';
@@ -222,16 +221,7 @@ describe('refundOwnTicket', () => {
     await bob.socket.waitForDelta(says('r4m4', 'free'));
 
     expect((await request(bob.socket, 'seats:hold', { sessionId: session.id, seat: 'r4m4' })).ok).toBe(true);
-    const res = await api().fetch('/api/tickets/store', {
-      method: 'POST',
-      token: bob.token,
-      json: {
-        price: session.price,
-        schedule_id: session.id,
-        seat_number: ['r4m4'],
-        purchase_date: toCinemaTime(session.startTime),
-      },
-    });
+    const res = await purchase(api().url, bob.token, session, ['r4m4']);
     expect(res.status).toBe(201);
 
     await announce(api().ctx, [refundedChange(sold)]);

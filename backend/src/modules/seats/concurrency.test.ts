@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatSnapshot } from '../../contract/seats';
-import { toCinemaTime } from '../../contract/time';
 import { startApi, type RunningApi } from '../../server';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi, type TestApi } from '../../testing/harness';
+import { purchase } from '../../testing/orders';
 import { deltasAfter, replay, request, socketPool, type SeatClient } from '../../testing/seat-client';
 import { SeatStore } from './store';
+import { quietFor } from '../../testing/wait';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 const SEATS = ['r1m1', 'r1m2', 'r1m3', 'r1m4', 'r2m1', 'r2m2', 'r2m3', 'r2m4', 'r3m1', 'r3m2'];
 
@@ -113,7 +113,7 @@ describe('joins and leaves of one socket', () => {
       }),
     );
     // Give stray frames of other halls the time to (wrongly) arrive.
-    await sleep(300);
+    await quietFor(300);
     watchers.forEach((w, i) => {
       const { hall, snapshot } = expected[i]!;
       const settled = (d: { sessionId: number; version: number }) => d.version === last.get(d.sessionId);
@@ -164,16 +164,7 @@ describe('version order across two API processes', () => {
       );
       const mine = seats.filter((_, i) => taken[i]!.ok);
       if (mine.length === 0) return;
-      await fetch(`${url}/api/tickets/store`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${actor.token}` },
-        body: JSON.stringify({
-          price: s.price,
-          schedule_id: s.id,
-          seat_number: mine,
-          purchase_date: toCinemaTime(s.startTime),
-        }),
-      });
+      await purchase(url, actor.token, s, mine);
     };
     const churn = async (actor: (typeof actors)[number]) => {
       for (let round = 0; round < 3; round++) {

@@ -15,8 +15,8 @@ import { request, says, socketPool, type SeatClient } from '../../testing/seat-c
 import { MAX_UNSENT_BYTES } from '../../realtime/fanout';
 import { seatFeedConnectionName } from '../../realtime/seat-feed';
 import { SeatStore } from './store';
+import { until } from '../../testing/wait';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const disconnected = (client: SeatClient) =>
   new Promise<string>((resolve) => (client.disconnected ? resolve('already') : client.once('disconnect', resolve)));
 
@@ -95,8 +95,11 @@ describe('hold requests per socket', () => {
     expect(await request(bob, 'seats:hold', { sessionId: s, seat: 'r10m1' })).toMatchObject({ ok: true });
     // The allowance comes back with time.
     await request(ann, 'seats:release', { sessionId: s, seat: 'r1m1' });
-    await sleep(300);
-    expect(await request(ann, 'seats:hold', { sessionId: s, seat: 'r1m1' })).toMatchObject({ ok: true });
+    await until(
+      async () => (await request(ann, 'seats:hold', { sessionId: s, seat: 'r1m1' })).ok,
+      5000,
+      'the hold allowance never came back',
+    );
   });
 });
 

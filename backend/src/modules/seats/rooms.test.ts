@@ -4,8 +4,7 @@ import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi, type TestApi } from '../../testing/harness';
 import { request, says, socketPool } from '../../testing/seat-client';
 import { startApi, type RunningApi } from '../../server';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { quietFor } from '../../testing/wait';
 
 describe('seat rooms', () => {
   let t: TestApi;
@@ -166,7 +165,7 @@ describe('two API processes sharing rooms through the Redis adapter (1 second ho
     ]);
     await ann.waitForDelta(says('r1m1', 'free'));
     // Both processes sweep every 250 ms; give them time to (wrongly) broadcast twice.
-    await sleep(1000);
+    await quietFor(1000);
     for (const viewer of [ann, bob]) expect(viewer.deltas.filter(says('r1m1', 'free'))).toHaveLength(1);
     expect(await bob.join(s)).toMatchObject({ held: [], mine: [] });
   });

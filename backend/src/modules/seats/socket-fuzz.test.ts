@@ -21,6 +21,7 @@ import {
   type RawSocket,
   type SocketFuzzCase,
 } from '../../testing/socket-fuzz';
+import { quietFor } from '../../testing/wait';
 
 const logs = captureLogs();
 const api = useTestApi({ logger: logs.logger });
@@ -62,7 +63,7 @@ async function run(cases: SocketFuzzCase[]): Promise<string[]> {
         ? []
         : await Promise.all(Array.from({ length: c.times ?? 1 }, () => current.emit(c.data!, c.attachment)));
     if (c.expect.kind === 'closed') {
-      const closed = await Promise.race([current.closed.then(() => true), sleep(5000).then(() => false)]);
+      const closed = await Promise.race([current.closed.then(() => true), quietFor(5000).then(() => false)]);
       if (!closed || answers.some((a) => a !== 'closed')) {
         failures.push(`${c.name}: expected the connection closed, got ${JSON.stringify(answers.slice(0, 2))}`);
       }
@@ -79,8 +80,6 @@ async function run(cases: SocketFuzzCase[]): Promise<string[]> {
   socket?.close();
   return failures;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs the cases and checks that they changed nothing and logged no error. */
 async function expectRefusedHarmlessly(cases: SocketFuzzCase[]) {

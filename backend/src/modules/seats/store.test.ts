@@ -1,13 +1,13 @@
 /** The hold scripts' rules, straight against Redis (no sockets), and the feed they publish on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSession, buildUser, buildTicket } from '../../testing/factories';
+import { ManualClock } from '../../lib/infra/clock';
 import { createTestContext, type TestContext } from '../../testing/harness';
+import { until } from '../../testing/wait';
 import type { FeedDelta } from '../../realtime/fanout';
 import { subscribeSeatFeed, type SeatFeed } from '../../realtime/seat-feed';
 import { SeatStore } from './store';
 import { sweepExpiredHolds } from './sweeper';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Everything published on the seat feed, as an API process hears it. */
 async function listen(ctx: TestContext): Promise<{ heard: FeedDelta[]; feed: SeatFeed }> {
@@ -21,16 +21,17 @@ async function listen(ctx: TestContext): Promise<{ heard: FeedDelta[]; feed: Sea
 }
 /** Waits until the feed has carried a change of this version (a PUBLISH reaches the subscriber after the script's answer). */
 async function heardUpTo(heard: FeedDelta[], version: number) {
-  while (!heard.some((d) => d.version >= version)) await sleep(5);
+  await until(() => heard.some((d) => d.version >= version), 5000, `the feed never carried version ${version}`);
 }
 
 describe('hold rules', () => {
+  const clock = new ManualClock();
   let ctx: TestContext;
   let store: SeatStore;
   let ann: number;
   let bob: number;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({ clock });
     store = new SeatStore(ctx);
     ann = (await buildUser(ctx.db)).id;
     bob = (await buildUser(ctx.db)).id;
@@ -98,7 +99,7 @@ describe('hold rules', () => {
   it('keeps one deadline for all seats of a viewer, from the first seat', async () => {
     const s = await newSession();
     const first = await store.hold(s, ann, 'r6m1');
-    await sleep(20);
+    clock.advance(20);
     const second = await store.hold(s, ann, 'r6m2');
     expect(second.deadline).toBe(first.deadline);
   });
@@ -163,12 +164,14 @@ describe('hold rules', () => {
 });
 
 describe('hold expiry (1 second holds)', () => {
+  // The scripts take "now" from the injected clock: a hold expires when the test moves it on.
+  const clock = new ManualClock();
   let ctx: TestContext;
   let store: SeatStore;
   let ann: number;
   let bob: number;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { HOLD_TTL_SECONDS: '1' } });
+    ctx = await createTestContext({ env: { HOLD_TTL_SECONDS: '1' }, clock });
     store = new SeatStore(ctx);
     ann = (await buildUser(ctx.db)).id;
     bob = (await buildUser(ctx.db)).id;
@@ -179,7 +182,7 @@ describe('hold expiry (1 second holds)', () => {
     const s = (await buildSession(ctx.db)).id;
     await store.hold(s, ann, 'r1m1');
     await store.hold(s, ann, 'r1m2');
-    await sleep(1100);
+    clock.advance(1100);
     const taken = await store.hold(s, bob, 'r1m1');
     expect(taken.status).toBe('ok');
     expect(taken.changes).toEqual(
@@ -196,7 +199,7 @@ describe('hold expiry (1 second holds)', () => {
     const s = (await buildSession(ctx.db)).id;
     await store.hold(s, ann, 'r2m1');
     await store.hold(s, bob, 'r2m2');
-    await sleep(1100);
+    clock.advance(1100);
     const { heard, feed } = await listen(ctx);
     await Promise.all([sweepExpiredHolds(store), sweepExpiredHolds(store)]);
     expect(await sweepExpiredHolds(store)).toBe(0);
@@ -214,7 +217,7 @@ describe('hold expiry (1 second holds)', () => {
   it('starts a new deadline when a viewer takes a seat again after expiry', async () => {
     const s = (await buildSession(ctx.db)).id;
     const first = await store.hold(s, ann, 'r3m1');
-    await sleep(1100);
+    clock.advance(1100);
     const again = await store.hold(s, ann, 'r3m1');
     expect(again.status).toBe('ok');
     expect(again.deadline).toBeGreaterThan(first.deadline!);
