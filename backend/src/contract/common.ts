@@ -82,6 +82,13 @@ export const FormIntSchema = z
 export const FormIdSchema = FormIntSchema.pipe(z.number().positive('Выберите значение из списка'));
 
 /**
+ * A yes/no field: a JSON boolean, or a form's text 'true' / 'false' (multipart sends text). Anything
+ * else is refused, naming the field's rule.
+ */
+export const formBooleanSchema = (message = 'Значение должно быть да или нет') =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: message });
+
+/**
  * A database id picked from a list (a select): an empty or malformed value says what to pick
  * ('Выберите фильм'), not what kind of text it is.
  */

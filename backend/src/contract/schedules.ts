@@ -4,6 +4,7 @@ import {
   chosenIdSchema,
   CinemaTimeSchema,
   DateSchema,
+  formBooleanSchema,
   FormIdSchema,
   IdSchema,
   pageSchema,
@@ -29,6 +30,15 @@ export const SessionMovieSchema = z.strictObject({
   type_graphic: z.string(),
 });
 
+/** A session's accessibility (REGISTRIES.md §4.3): subtitles for the deaf and hard of hearing, audio description. */
+export const SessionAccessSchema = z.strictObject({
+  /** Shown with subtitles («С субтитрами»). */
+  subtitles: z.boolean(),
+  /** With audio description for the blind («Тифлокомментарий»). */
+  audio_description: z.boolean(),
+});
+export type SessionAccess = z.infer<typeof SessionAccessSchema>;
+
 export const SessionSchema = z.strictObject({
   id: z.number().int(),
   movie_id: z.number().int(),
@@ -45,6 +55,7 @@ export const SessionSchema = z.strictObject({
   ticket: z.array(TakenTicketSchema),
   /** The price card it sells on, or null (every seat at `price`). */
   price_card_id: z.number().int().nullable(),
+  ...SessionAccessSchema.shape,
 });
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -89,6 +100,7 @@ export const StaffSessionSchema = z.strictObject({
   cancelled_at: CinemaTimeSchema.nullable(),
   /** Why it was cancelled (what the manager typed), or null. */
   cancel_reason: z.string().nullable(),
+  ...SessionAccessSchema.shape,
 });
 export type StaffSession = z.infer<typeof StaffSessionSchema>;
 
@@ -156,13 +168,17 @@ export const ScheduleStoreBodySchema = z.strictObject({
    * adult price (the card's figure is kept). Without it every seat costs `price`, as SPEC has it.
    */
   price_card_id: z.union([z.literal('').transform(() => undefined), FormIdSchema]).optional(),
+  /** Shown with subtitles; false when not sent. */
+  subtitles: formBooleanSchema('Субтитры: да или нет').default(false),
+  /** With audio description; false when not sent. */
+  audio_description: formBooleanSchema('Тифлокомментарий: да или нет').default(false),
 });
 export type ScheduleStoreBody = z.input<typeof ScheduleStoreBodySchema>;
 
 /**
- * PUT /api/schedules/{id}: move a session (start, hall) or change its price card. Only the fields
- * sent change. A session with tickets sold, being paid or seats held may change its price card only
- * (the sold tickets keep their price): anything else is 409 session_has_sales.
+ * PUT /api/schedules/{id}: move a session (start, hall), change its price card or its accessibility
+ * flags. Only the fields sent change. A session with tickets sold, being paid or seats held may not
+ * move (the sold tickets keep their time): that is 409 session_has_sales.
  */
 export const ScheduleUpdateBodySchema = z
   .strictObject({
@@ -171,9 +187,11 @@ export const ScheduleUpdateBodySchema = z
     /** '' or null: no card (every seat at `price`). */
     price_card_id: z.union([z.literal('').transform(() => null), z.null(), FormIdSchema]).optional(),
     price: ScheduleStoreBodySchema.shape.price.optional(),
+    subtitles: formBooleanSchema('Субтитры: да или нет').optional(),
+    audio_description: formBooleanSchema('Тифлокомментарий: да или нет').optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'Укажите, что изменить: время, зал, ценовую карту или цену',
+    message: 'Укажите, что изменить: время, зал, ценовую карту, цену или доступность',
   });
 export type ScheduleUpdateBody = z.input<typeof ScheduleUpdateBodySchema>;
 

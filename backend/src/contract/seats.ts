@@ -7,6 +7,7 @@
 import { CinemaTimeSchema, IdNumberSchema, IdSchema } from './common';
 import { HALL_PLACES, HALL_ROWS, MAX_SEATS_PER_PURCHASE, SEAT_CODE_RE } from './constants';
 import { PUBLIC, type EndpointMap } from './endpoint';
+import { SessionAccessSchema } from './schedules';
 import { z } from './zod';
 
 /** A seat the hall does not have (a code beyond any plan, or beyond this hall's): the field's message. */
@@ -209,6 +210,7 @@ export const SeatSessionViewSchema = z.strictObject({
    * only the till sells them); null when the hall does not hold them back.
    */
   wheelchair_sale_from: CinemaTimeSchema.nullable(),
+  ...SessionAccessSchema.shape,
 });
 export type SeatSessionView = z.infer<typeof SeatSessionViewSchema>;
 

@@ -75,6 +75,8 @@ export function listStaffSessions(
         price_card: card ? { id: card.id, name: card.name } : null,
         cancelled_at: session.cancelledAt ? toCinemaTime(session.cancelledAt) : null,
         cancel_reason: session.cancelReason,
+        subtitles: session.subtitles,
+        audio_description: session.audioDescription,
       }));
     },
     async () => {
@@ -121,7 +123,16 @@ export async function createSession(
     const session = await write(ctx, async (tx, changed) => {
       const [row] = await tx
         .insert(sessions)
-        .values({ filmId: film.id, hallId: hall.id, startTime, endTime, price, priceCardId: card?.id ?? null })
+        .values({
+          filmId: film.id,
+          hallId: hall.id,
+          startTime,
+          endTime,
+          price,
+          priceCardId: card?.id ?? null,
+          subtitles: body.subtitles,
+          audioDescription: body.audio_description,
+        })
         .returning();
       changed({ what: 'sessions', ids: [row!.id] });
       return row!;

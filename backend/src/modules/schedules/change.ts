@@ -67,6 +67,8 @@ export async function updateSession(
   // On a card, SPEC's price is the card's standard adult price (as on create).
   const price = card ? Math.round(roublesOf(card.standardAdultKopecks)) : (body.price ?? current.price);
   const endTime = new Date(startTime.getTime() + film.time * 60_000);
+  const subtitles = body.subtitles ?? current.subtitles;
+  const audioDescription = body.audio_description ?? current.audioDescription;
   try {
     await write(ctx, async (tx, changed) => {
       const [locked] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
@@ -77,7 +79,10 @@ export async function updateSession(
           'На сеанс уже проданы или бронируются билеты: перенести его нельзя. Можно сменить цены непроданных мест или отменить сеанс',
         );
       }
-      await tx.update(sessions).set({ hallId, startTime, endTime, price, priceCardId }).where(eq(sessions.id, id));
+      await tx
+        .update(sessions)
+        .set({ hallId, startTime, endTime, price, priceCardId, subtitles, audioDescription })
+        .where(eq(sessions.id, id));
       changed({ what: 'sessions', ids: [id], ...(moved ? { moved: true } : {}) });
     });
   } catch (err) {

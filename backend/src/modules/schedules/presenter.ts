@@ -33,6 +33,8 @@ export function presentSession(session: SessionRow, film: FilmRow): Session {
     count_close_seat: session.tickets.length,
     ticket: session.tickets.map((t) => ({ schedule_id: t.sessionId, seat_number: t.seatNumber })),
     price_card_id: session.priceCardId,
+    subtitles: session.subtitles,
+    audio_description: session.audioDescription,
   };
 }
 

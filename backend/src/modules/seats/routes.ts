@@ -21,6 +21,8 @@ export const seatRoutes = (ctx: AppContext) =>
         session_date: sessionDate,
         no_discount_until: noDiscountUntil,
         wheelchair_sale_from: wheelchairFrom && toCinemaTime(wheelchairFrom),
+        subtitles: session.subtitles,
+        audio_description: session.audioDescription,
       };
     },
   });

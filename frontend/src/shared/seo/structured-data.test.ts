@@ -30,7 +30,7 @@ const NOW = '2026-03-10 18:00:00';
 
 const hall = { id: 3, name: 'Зал 1', capacity: 120 };
 
-function session(id: number, start: string, sold: number): Session {
+function session(id: number, start: string, sold: number, subtitles = false): Session {
   return {
     id,
     movie_id: 7,
@@ -51,6 +51,8 @@ function session(id: number, start: string, sold: number): Session {
     count_close_seat: sold,
     ticket: [],
     price_card_id: null,
+    subtitles,
+    audio_description: false,
   };
 }
 
@@ -91,7 +93,7 @@ const film: FilmDetail = {
   schedule: [
     // Started already: no screening for it.
     session(10, '2026-03-10 17:00:00', 0),
-    session(11, '2026-03-10 19:30:00', 40),
+    session(11, '2026-03-10 19:30:00', 40, true),
     session(12, '2026-03-11 21:45:00', 120),
   ],
   review: [
@@ -197,6 +199,11 @@ describe('filmStructuredData', () => {
   it('says SoldOut for a session whose live counts leave no seat', () => {
     expect((screenings[1]!.offers as { availability: string }).availability).toBe('https://schema.org/SoldOut');
     expect(screenings[1]!.startDate).toBe('2026-03-11T21:45:00+03:00');
+  });
+
+  it('gives a subtitled session its subtitles language, and a session without subtitles none', () => {
+    expect(screenings[0]).toMatchObject({ subtitleLanguage: 'ru' });
+    expect(screenings[1]).not.toHaveProperty('subtitleLanguage');
   });
 });
 

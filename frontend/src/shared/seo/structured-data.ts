@@ -196,6 +196,8 @@ export function filmStructuredData(
       workPresented: { '@id': movieId },
       videoFormat: film.type_graphic,
       inLanguage: 'ru',
+      // Subtitles for the deaf and hard of hearing are Russian (REGISTRIES.md §4.3).
+      ...(s.subtitles ? { subtitleLanguage: 'ru' } : {}),
       offers: {
         '@type': 'Offer',
         price: s.price,

@@ -51,6 +51,41 @@ export function TextField({ label, error, hint, ...input }: FieldProps<InputHTML
   );
 }
 
+/** A yes/no field: a box with its label beside it, and its error. */
+export function CheckboxField({
+  label,
+  error,
+  checked,
+  onChange,
+  ...input
+}: Omit<FieldProps<InputHTMLAttributes<HTMLInputElement>>, 'hint' | 'onChange' | 'type'> & {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.checkLabel}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
+        {label}
+      </label>
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The e-mail field of every account form. */
 export function EmailField(props: Omit<FieldProps<InputHTMLAttributes<HTMLInputElement>>, 'label' | 'type' | 'name'>) {
   return <TextField label="Электронная почта" type="email" name="email" autoComplete="email" required {...props} />;

@@ -19,6 +19,7 @@ import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { FormCard, FormMessage, SelectField, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { cardAdultPrices, cardPrice, NO_CARD_HINT } from '../lib/price-card';
 import { sessionLabel } from '../lib/session-label';
+import { SessionAccessFields } from './session-access-fields';
 
 /** 'YYYY-MM-DDTHH:mm' of a datetime-local field plus minutes, in the same form; '' when not a time. */
 function endOf(start: string, minutes: number | undefined): string {
@@ -44,12 +45,26 @@ export function ScheduleCreateForm() {
   const [cardByHand, setCardByHand] = useState(false);
   const form = useContractForm({
     schema: ScheduleStoreBodySchema,
-    initial: { movie_id: '', hall_id: '', start_time: '', end_time: '', price: '', price_card_id: '' },
+    initial: {
+      movie_id: '',
+      hall_id: '',
+      start_time: '',
+      end_time: '',
+      price: '',
+      price_card_id: '',
+      subtitles: false,
+      audio_description: false,
+    },
     mutation: useApiMutation('POST /schedule/store', {
       onSuccess: () => void invalidate(queryClient, 'GET /schedules/admin', 'GET /schedules'),
     }),
     toInput: (_checked, raw) => ({
-      body: formDataOf({ ...raw, start_time: String(raw.start_time ?? '').replace('T', ' ') }),
+      body: formDataOf({
+        ...raw,
+        start_time: String(raw.start_time ?? '').replace('T', ' '),
+        subtitles: String(raw.subtitles === true),
+        audio_description: String(raw.audio_description === true),
+      }),
     }),
     onSuccess: (session) =>
       navigate(`${paths.adminSection('schedule')}?date=${session.start_time.slice(0, 10)}`, {
@@ -135,6 +150,7 @@ export function ScheduleCreateForm() {
           value={end}
           hint={film ? `Начало + ${film.time} мин (длительность фильма)` : 'Считается по длительности фильма'}
         />
+        <SessionAccessFields form={form} />
         <SubmitButton saving={form.saving}>Добавить сеанс</SubmitButton>
       </form>
       <div className={formStyles.links}>

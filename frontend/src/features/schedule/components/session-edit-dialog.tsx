@@ -1,6 +1,6 @@
 /**
  * «Изменить» a session of the back office's schedule (docs/architecture.md, "Sessions change and ЕАИС"): its start, hall and
- * price card (or its one price), prefilled. Only what was changed is sent (PUT /api/schedules/{id}).
+ * price card (or its one price) and accessibility, prefilled. Only what was changed is sent (PUT /api/schedules/{id}).
  * A session with tickets sold or being paid may change its prices only: the server's 409 says so in
  * its own words on top of the form, which keeps what was typed.
  */
@@ -14,6 +14,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { FormMessage, SelectField, SubmitButton, TextField, formStyles } from '../../../shared/ui/form';
 import { cardAdultPrices, cardPrice, NO_CARD_HINT } from '../lib/price-card';
 import { changesOf, fieldsOf, type SessionFields } from '../lib/session-edit';
+import { SessionAccessFields } from './session-access-fields';
 
 export function SessionEditDialog({
   session,
@@ -42,7 +43,7 @@ export function SessionEditDialog({
     }),
     check: (): Record<string, string> =>
       Object.keys(changesOf(initial, form.values as Partial<SessionFields>)).length === 0
-        ? { _: 'Ничего не изменено: поменяйте время, зал, ценовую карту или цену' }
+        ? { _: 'Ничего не изменено: поменяйте время, зал, ценовую карту, цену или доступность' }
         : {},
     onSuccess: (saved) => {
       onSaved(saved);
@@ -121,6 +122,7 @@ export function SessionEditDialog({
           }
           {...form.field('price')}
         />
+        <SessionAccessFields form={form} />
         <SubmitButton saving={form.saving}>Сохранить изменения</SubmitButton>
       </form>
     </Dialog>

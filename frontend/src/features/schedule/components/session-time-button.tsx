@@ -2,6 +2,7 @@ import type { Session } from '@kino/backend/contract';
 import { useCinema } from '../../../shared/cinema/use-cinema';
 import { formatTime, shortHallName } from '../../../shared/lib/format';
 import { useOpenSeatPopover } from '../../../shared/seats/seat-popover';
+import { AccessBadges, accessLabels } from '../../../shared/ui/access-badges';
 import { seatsLeft } from '../lib/seats-left';
 import { isSessionPast } from '../lib/sessions';
 import styles from './session-time-button.module.css';
@@ -13,7 +14,7 @@ interface SessionTimeButtonProps {
 }
 
 /**
- * A session's start time, price and hall, and «мало мест» / «распродано» from the live counts.
+ * A session's start time, price and hall, «С субтитрами» / «Тифлокомментарий», and «мало мест» / «распродано» from the live counts.
  * Disabled and greyed once the session has started. Choosing it opens the seat popover.
  */
 export function SessionTimeButton({ session, now }: SessionTimeButtonProps) {
@@ -31,6 +32,12 @@ export function SessionTimeButton({ session, now }: SessionTimeButtonProps) {
       <span className={styles.price}>{`${session.price} ₽`}</span>
       {pause}
       <span className={styles.hall}>{shortHallName(session.hall.name, cinema)}</span>
+      {accessLabels(session).length > 0 && (
+        <>
+          {pause}
+          <AccessBadges session={session} className={styles.access} />
+        </>
+      )}
       {past && <span className="visually-hidden">, сеанс уже начался</span>}
       {fullness && (
         <>

@@ -7,6 +7,8 @@ const session = {
   start_time: '2026-11-28 18:00:00',
   price: 420,
   price_card: { id: 7, name: 'Вечер' },
+  subtitles: false,
+  audio_description: true,
 } as StaffSession;
 
 describe('the session edit form', () => {
@@ -16,6 +18,8 @@ describe('the session edit form', () => {
       start_time: '2026-11-28T18:00',
       price_card_id: '7',
       price: '420',
+      subtitles: false,
+      audio_description: true,
     });
   });
 
@@ -33,5 +37,11 @@ describe('the session edit form', () => {
       price_card_id: '',
       price: '390',
     });
+  });
+
+  it('sends an accessibility flag only when its box changed', () => {
+    const before = fieldsOf(session);
+    expect(changesOf(before, { ...before, subtitles: true })).toEqual({ subtitles: true });
+    expect(changesOf(before, { ...before, audio_description: false })).toEqual({ audio_description: false });
   });
 });

@@ -1,6 +1,6 @@
 import type { ScheduleFilm } from '@kino/backend/contract';
 import { describe, expect, it } from 'vitest';
-import { allSessions, defaultDate, filmsOn, isSessionPast, sessionDates } from './sessions';
+import { allSessions, defaultDate, filmsOn, filmsWithAccess, isSessionPast, sessionDates } from './sessions';
 
 const session = (id: number, start_time: string) => ({ id, start_time }) as ScheduleFilm['schedule'][number];
 const film = (id: number, starts: string[]) =>
@@ -54,5 +54,24 @@ describe('isSessionPast', () => {
   it('is open later today and on later dates', () => {
     expect(isSessionPast({ start_time: '2026-11-21 15:31:00' }, now)).toBe(false);
     expect(isSessionPast({ start_time: '2026-11-22 09:00:00' }, now)).toBe(false);
+  });
+});
+
+describe('filmsWithAccess', () => {
+  const flagged = (id: number, subtitles: boolean, audio_description: boolean) =>
+    ({ id, start_time: '2026-11-23 19:00:00', subtitles, audio_description }) as ScheduleFilm['schedule'][number];
+  const bill = [
+    { id: 1, schedule: [flagged(1, true, false), flagged(2, false, false)] },
+    { id: 2, schedule: [flagged(3, false, true)] },
+  ] as ScheduleFilm[];
+  const ids = (list: ScheduleFilm[]) => list.map((f) => [f.id, f.schedule.map((s) => s.id)]);
+
+  it('keeps only the sessions with the chosen flag, and drops films left without any', () => {
+    expect(ids(filmsWithAccess(bill, 'all'))).toEqual([
+      [1, [1, 2]],
+      [2, [3]],
+    ]);
+    expect(ids(filmsWithAccess(bill, 'subtitles'))).toEqual([[1, [1]]]);
+    expect(ids(filmsWithAccess(bill, 'audio_description'))).toEqual([[2, [3]]]);
   });
 });

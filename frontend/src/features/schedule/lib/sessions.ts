@@ -34,3 +34,14 @@ export function filmsOn(films: readonly ScheduleFilm[], date: string): ScheduleF
 
 /** A session is past once its start time is reached (an earlier date, or today at or after its time). */
 export const isSessionPast = (session: Pick<Session, 'start_time'>, now: string): boolean => session.start_time <= now;
+
+/** The bill's accessibility filter: every session, or only those with subtitles, or with audio description. */
+export type AccessFilter = 'all' | 'subtitles' | 'audio_description';
+
+/** The films with only the sessions the filter keeps; a film left without any drops off. */
+export function filmsWithAccess(films: readonly ScheduleFilm[], filter: AccessFilter): ScheduleFilm[] {
+  if (filter === 'all') return [...films];
+  return films
+    .map((film) => ({ ...film, schedule: film.schedule.filter((s) => s[filter]) }))
+    .filter((film) => film.schedule.length > 0);
+}

@@ -37,6 +37,7 @@ import { HallGrid } from '../../../shared/seats/hall-grid';
 import { HallStatus } from '../../../shared/seats/hall-status';
 import { SessionPicker } from './session-picker';
 import { QuoteBreakdown, TicketLines } from '../../../shared/seats/ticket-lines';
+import { AccessBadges } from '../../../shared/ui/access-badges';
 import dialogStyles from './dialog.module.css';
 import styles from './seat-popover.module.css';
 
@@ -164,6 +165,7 @@ export default function SeatPopover({ sessionId, choices, onSessionChange, onClo
                   <span>{session.data.movie.age}+</span>
                   <span>{session.data.hall.name}</span>
                   <span>{formatSessionTime(session.data.start_time)}</span>
+                  <AccessBadges session={session.data} />
                 </p>
               )}
             </div>
