@@ -99,7 +99,10 @@ export const ACCESS: Record<StaffRole, Partial<Record<Resource, Grant>>> = {
     // Kino's additions to SPEC's menu, after SPEC's items.
     prices: grant(ALL, 'zones × ticket types → price cards, and the rules that suggest them'),
     promo: grant(ALL),
-    reports: grant(VIEW, 'the admin answers for the money: sales, refunds, occupancy and the distributors’ reports'),
+    reports: grant(
+      VIEW,
+      'the admin answers for the money and the rules: sales, refunds, occupancy, the distributors’ and the subtitles reports',
+    ),
     dashboard: DASHBOARD,
     achievments: grant(['list'], 'SPEC shows the route empty and in no menu: the admin alone may open it'),
     queues: grant(['list', 'update'], 'the job monitor is for the main administrator: update = retry a failed job'),
@@ -136,7 +139,10 @@ export const ACCESS: Record<StaffRole, Partial<Record<Resource, Grant>>> = {
     ),
     prices: grant(ALL, 'a manager prices the sessions'),
     promo: grant(ALL, 'a manager runs the promotions’ codes'),
-    reports: grant(VIEW, 'a manager plans the repertoire from sales and occupancy, and sends the distributors theirs'),
+    reports: grant(
+      VIEW,
+      'a manager plans the repertoire from sales and occupancy, sends the distributors theirs and keeps national films subtitled',
+    ),
     dashboard: DASHBOARD,
     till: TILL,
     shifts: ALL_SHIFTS,

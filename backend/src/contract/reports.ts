@@ -145,6 +145,58 @@ export const DistributorReportSchema = z.strictObject({
 });
 export type DistributorReport = z.infer<typeof DistributorReportSchema>;
 
+/** The Monday an ISO week 'YYYY-Www' starts on, 'YYYY-MM-DD'; null when the year has no such week. */
+export function isoWeekMonday(week: string): string | null {
+  const match = /^(\d{4})-W(\d{2})$/.exec(week);
+  if (!match) return null;
+  const [year, number] = [Number(match[1]), Number(match[2])];
+  // 4 January is always in week 1; its week's Monday starts the ISO year.
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const monday = addDays(jan4.toISOString().slice(0, 10), -((jan4.getUTCDay() + 6) % 7) + (number - 1) * 7);
+  // A week belongs to the year its Thursday falls in: week 53 exists in some years only.
+  return number >= 1 && addDays(monday, 3).startsWith(`${year}-`) ? monday : null;
+}
+
+/** GET /api/reports/accessibility: one ISO week, Monday to Sunday ('2026-W48'). */
+export const AccessibilityReportQuerySchema = z.strictObject({
+  week: z
+    .string({ error: 'Укажите неделю: ГГГГ-Wнн, например 2026-W48' })
+    .regex(/^\d{4}-W\d{2}$/, 'Неделя в формате ГГГГ-Wнн, например 2026-W48')
+    .refine((week) => isoWeekMonday(week) !== null, 'Такой недели в этом году нет'),
+});
+export type AccessibilityReportQuery = z.infer<typeof AccessibilityReportQuerySchema>;
+
+/**
+ * A national film of the week's repertoire against Минкультуры's rule (REGISTRIES.md §4.3): at least two
+ * subtitled sessions a week, one of them starting between 18:00 and 22:00 (cinema time).
+ */
+export const AccessibilityFilmSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  pu_number: z.string().nullable(),
+  /** Its sessions that week (cancelled ones left out). */
+  sessions: z.number().int().nonnegative(),
+  /** Of them, with subtitles. */
+  subtitled_sessions: z.number().int().nonnegative(),
+  /** Whether a subtitled session starts from 18:00 to before 22:00. */
+  evening_subtitled: z.boolean(),
+  /** Two subtitled sessions or more, one of them in the evening. */
+  compliant: z.boolean(),
+});
+export type AccessibilityFilm = z.infer<typeof AccessibilityFilmSchema>;
+
+export const AccessibilityReportSchema = z.strictObject({
+  week: z.string(),
+  /** Monday and Sunday of the week. */
+  from: DateSchema,
+  to: DateSchema,
+  /** The national films with sessions that week, by title. */
+  films: z.array(AccessibilityFilmSchema),
+  /** Every film of the list compliant (true for an empty list). */
+  compliant: z.boolean(),
+});
+export type AccessibilityReport = z.infer<typeof AccessibilityReportSchema>;
+
 export const reportEndpoints = {
   'GET /reports/sales': {
     summary:
@@ -166,5 +218,12 @@ export const reportEndpoints = {
     access: requires('reports', 'read'),
     query: DistributorFilmsQuerySchema,
     response: DistributorFilmsSchema,
+  },
+  'GET /reports/accessibility': {
+    summary:
+      'Субтитры для национальных фильмов за неделю (ГГГГ-Wнн): сеансы, сеансы с субтитрами, вечерний (18:00–22:00), соответствие правилам Минкультуры',
+    access: requires('reports', 'read'),
+    query: AccessibilityReportQuerySchema,
+    response: AccessibilityReportSchema,
   },
 } as const satisfies EndpointMap;

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { AppContext } from '../../context';
 import { handlers } from '../../lib/http/api-router';
+import { loadAccessibilityReport } from './accessibility';
 import { loadDistributorReport, loadWeekFilms } from './distributor';
 import { distributorPdf, distributorXlsx, salesCsv, salesXlsx, type ReportFile } from './export';
 import { cinemaSettings } from '../settings/cinema';
@@ -24,4 +25,5 @@ export const reportRoutes = (ctx: AppContext) =>
       return report;
     },
     'GET /reports/distributor/films': ({ query }) => loadWeekFilms(ctx, query.week),
+    'GET /reports/accessibility': ({ query }) => loadAccessibilityReport(ctx, query.week),
   });
