@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { schema } from '../db';
 
 /** The public lists, always there. */
-const LISTS = ['/', '/films', '/films/new', '/news', '/stocks'];
+const LISTS = ['/', '/films', '/films/new', '/news', '/stocks', '/accessibility'];
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -25,6 +25,7 @@ const NewsArticlePage = routeChunk('src/app/routes/news-article.tsx', () => impo
 const StocksPage = routeChunk('src/app/routes/stocks.tsx', () => import('./routes/stocks'));
 const StockPage = routeChunk('src/app/routes/stock.tsx', () => import('./routes/stock'));
 const DocumentPage = routeChunk('src/app/routes/document.tsx', () => import('./routes/document'));
+const AccessibilityPage = routeChunk('src/app/routes/accessibility.tsx', () => import('./routes/accessibility'));
 const CheckoutPage = lazy(() => import('../features/seats/checkout-page'));
 const OrderPage = lazy(() => import('./routes/order'));
 const NotFoundPage = routeChunk('src/app/routes/not-found.tsx', () => import('./routes/not-found'));
@@ -53,6 +54,7 @@ export function AppRoutes() {
         <Route path="stocks" element={<StocksPage />} />
         <Route path="stocks/:id" element={<StockPage />} />
         <Route path="documents/:slug" element={<DocumentPage />} />
+        <Route path="accessibility" element={<AccessibilityPage />} />
         <Route element={<ClientOnly />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />

@@ -23,6 +23,8 @@ export const paths = {
   profilePrivacy: '/profile/privacy',
   /** A cinema document: the consent, the privacy policy, the offer, the rules… */
   document: (slug: string) => `/documents/${slug}`,
+  /** The coming sessions with subtitles or audio description. */
+  accessibility: '/accessibility',
   adminDocuments: '/admin/dashboard/documents',
   adminDocument: (slug: string) => `/admin/dashboard/documents/${slug}`,
   admin: '/admin/dashboard',

@@ -40,6 +40,9 @@ export function Footer() {
             </li>
           ))}
           <li>
+            <Link to={paths.accessibility}>Сеансы с субтитрами и тифлокомментарием</Link>
+          </li>
+          <li>
             <button type="button" className={styles.cookieSettings} onClick={reopenCookieNotice}>
               Настройки cookie
             </button>

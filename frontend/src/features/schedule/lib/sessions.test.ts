@@ -1,6 +1,14 @@
 import type { ScheduleFilm } from '@kino/backend/contract';
 import { describe, expect, it } from 'vitest';
-import { allSessions, defaultDate, filmsOn, filmsWithAccess, isSessionPast, sessionDates } from './sessions';
+import {
+  accessibleSessions,
+  allSessions,
+  defaultDate,
+  filmsOn,
+  filmsWithAccess,
+  isSessionPast,
+  sessionDates,
+} from './sessions';
 
 const session = (id: number, start_time: string) => ({ id, start_time }) as ScheduleFilm['schedule'][number];
 const film = (id: number, starts: string[]) =>
@@ -73,5 +81,31 @@ describe('filmsWithAccess', () => {
     ]);
     expect(ids(filmsWithAccess(bill, 'subtitles'))).toEqual([[1, [1]]]);
     expect(ids(filmsWithAccess(bill, 'audio_description'))).toEqual([[2, [3]]]);
+  });
+});
+
+describe('accessibleSessions', () => {
+  const at = (id: number, start_time: string, subtitles: boolean, audio_description: boolean) =>
+    ({ id, start_time, subtitles, audio_description }) as ScheduleFilm['schedule'][number];
+  const bill = [
+    {
+      id: 1,
+      title: 'Первый',
+      time: 95,
+      schedule: [
+        at(1, '2026-11-21 10:00:00', true, false),
+        at(2, '2026-11-23 19:30:00', true, false),
+        at(3, '2026-11-23 21:00:00', false, false),
+      ],
+    },
+    { id: 2, title: 'Второй', time: 120, schedule: [at(4, '2026-11-22 18:00:00', false, true)] },
+  ] as ScheduleFilm[];
+
+  it('lists the coming sessions with subtitles or audio description, earliest first, with the film', () => {
+    const list = accessibleSessions(bill, '2026-11-21 12:00:00');
+    expect(list.map((a) => [a.session.id, a.film.title, a.film.time])).toEqual([
+      [4, 'Второй', 120],
+      [2, 'Первый', 95],
+    ]);
   });
 });

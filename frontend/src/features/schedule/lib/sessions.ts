@@ -45,3 +45,20 @@ export function filmsWithAccess(films: readonly ScheduleFilm[], filter: AccessFi
     .map((film) => ({ ...film, schedule: film.schedule.filter((s) => s[filter]) }))
     .filter((film) => film.schedule.length > 0);
 }
+
+/** A coming session with subtitles or audio description, with its film's title and running time. */
+export interface AccessibleSession {
+  session: Session;
+  film: Pick<ScheduleFilm, 'id' | 'title' | 'time'>;
+}
+
+/** The sessions still to come with subtitles or audio description, earliest first (REGISTRIES.md §4.3). */
+export function accessibleSessions(films: readonly ScheduleFilm[], now: string): AccessibleSession[] {
+  return films
+    .flatMap((film) =>
+      film.schedule
+        .filter((s) => (s.subtitles || s.audio_description) && !isSessionPast(s, now))
+        .map((session) => ({ session, film: { id: film.id, title: film.title, time: film.time } })),
+    )
+    .sort((a, b) => a.session.start_time.localeCompare(b.session.start_time) || a.session.id - b.session.id);
+}
