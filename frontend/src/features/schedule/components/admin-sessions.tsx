@@ -10,6 +10,7 @@ import { useCan } from '../../../shared/auth/access';
 import { formatDuration } from '../../../shared/lib/format';
 import { useArrivalNotice } from '../../../shared/lib/use-arrival-notice';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
+import { AccessBadges } from '../../../shared/ui/access-badges';
 import { DateFilter } from '../../../shared/ui/date-filter';
 import { FormMessage } from '../../../shared/ui/form';
 import { Thumbnail } from '../../../shared/ui/picture';
@@ -67,7 +68,14 @@ export function AdminSessions() {
             header: 'Постер',
             cell: (s) => <Thumbnail src={s.movie.poster} alt={s.movie.title} width={40} height={60} />,
           },
-          { header: 'Фильм', cell: (s) => s.movie.title },
+          {
+            header: 'Фильм',
+            cell: (s) => (
+              <>
+                {s.movie.title} <AccessBadges session={s} />
+              </>
+            ),
+          },
           { header: 'Зал', cell: (s) => s.hall.name },
           { header: 'Свободно', cell: (s) => s.free, numeric: true },
           { header: 'Занято', cell: (s) => s.taken, numeric: true },
