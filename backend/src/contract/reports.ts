@@ -157,6 +157,15 @@ export function isoWeekMonday(week: string): string | null {
   return number >= 1 && addDays(monday, 3).startsWith(`${year}-`) ? monday : null;
 }
 
+/** The ISO week 'YYYY-Www' a date 'YYYY-MM-DD' falls in (the week of its Thursday). */
+export function isoWeekOf(date: string): string {
+  const thursday = addDays(date, 3 - ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const year = Number(thursday.slice(0, 4));
+  const jan1 = Date.UTC(year, 0, 1);
+  const week = Math.floor((Date.parse(`${thursday}T00:00:00Z`) - jan1) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
 /** GET /api/reports/accessibility: one ISO week, Monday to Sunday ('2026-W48'). */
 export const AccessibilityReportQuerySchema = z.strictObject({
   week: z

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccessibilityReportSchema, isoWeekMonday } from '../../contract/reports';
+import { AccessibilityReportSchema, isoWeekMonday, isoWeekOf } from '../../contract/reports';
 import { addDays, fromCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
 import { useTestApi } from '../../testing/api';
@@ -114,5 +114,12 @@ describe('isoWeekMonday', () => {
     expect(isoWeekMonday(WEEK)).toBe(MONDAY);
     expect(isoWeekMonday('2026-W53')).toBe('2026-12-28');
     expect(isoWeekMonday('2027-W53')).toBeNull();
+  });
+
+  it('names the week of a date, the year of its Thursday', () => {
+    expect(isoWeekOf('2025-12-29')).toBe('2026-W01');
+    expect(isoWeekOf('2027-01-03')).toBe('2026-W53');
+    expect(isoWeekOf('2031-03-09')).toBe(WEEK);
+    expect(isoWeekOf('2031-03-10')).toBe('2031-W11');
   });
 });

@@ -21,6 +21,7 @@ import { useCinemaNow } from '../lib/use-cinema-now';
 import styles from './admin-sessions.module.css';
 import { cancelledNotice, SessionCancelDialog } from './session-cancel-dialog';
 import { SessionEditDialog } from './session-edit-dialog';
+import { SubtitlesWarning } from './subtitles-warning';
 
 type Open = { kind: 'edit' | 'cancel'; session: StaffSession } | null;
 
@@ -57,6 +58,7 @@ export function AdminSessions() {
         toolbar={
           <>
             <DateFilter label="Дата" value={date} onApply={setDate} />
+            <SubtitlesWarning date={/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : now.slice(0, 10)} />
             <div className={styles.notice} aria-live="polite">
               {notice && <FormMessage kind="success">{notice}</FormMessage>}
             </div>
