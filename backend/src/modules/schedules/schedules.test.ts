@@ -83,6 +83,8 @@ describe('GET /api/schedules', () => {
       count_close_seat: 1,
       ticket: [{ schedule_id: later.id, seat_number: 'r5m6' }],
       price_card_id: null,
+      subtitles: false,
+      audio_description: false,
     });
   });
 
