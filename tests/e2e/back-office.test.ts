@@ -18,7 +18,7 @@ import { payAtCheckout } from './support/payment';
 /**
  * The menus of docs/product.md §2, as the side navigation names them ('Главная' is the dashboard), with
  * the prices and promo codes and the reports after them for the admin and the manager, and the
- * till and the shifts for every role that sells at the counter, and the cinema's settings for the admin.
+ * till and the shifts for every role that sells at the counter, and the cinema's documents and settings for the admin.
  */
 const MENUS: Record<string, string[]> = {
   admin: [
@@ -38,6 +38,7 @@ const MENUS: Record<string, string[]> = {
     'Отчёты',
     'Касса',
     'Смены',
+    'Документы',
     'Настройки',
     'Главная',
   ],
@@ -218,6 +219,7 @@ describe('the live dashboard', () => {
     await newcomer.locator('input[name=password]').fill('secret-password-1');
     await newcomer.locator('input[name=repeat]').fill('secret-password-1');
     await setValue(newcomer, 'input[name=birthday]', '1999-09-09');
+    await newcomer.locator('input[name=personal-data-consent]').click();
     await newcomer.locator('button::-p-text(Зарегистрироваться)').click();
     await newcomer.waitForSelector('::-p-text(Регистрация прошла успешно)');
 

@@ -25,6 +25,9 @@ describe('site shell', () => {
     expect(await page.$eval('header a[aria-label$="на главную"]', (a) => a.getAttribute('href'))).toBe('/');
     expect(await page.$eval('header a[href="/register"]', (a) => a.textContent)).toBe('Войти');
 
+    // The map is a third party's: with only the necessary cookies answered it loads on a click.
+    await page.locator('section[aria-labelledby="about-title"] button::-p-text(Показать карту)').click();
+    await page.waitForSelector('section[aria-labelledby="about-title"] iframe');
     const about = await page.$eval('section[aria-labelledby="about-title"]', (section) => ({
       title: section.querySelector('h2')?.textContent,
       address: section.querySelector(`a[href^="https://yandex.ru/maps"]`)?.textContent,

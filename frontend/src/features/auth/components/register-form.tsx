@@ -7,10 +7,20 @@ import { EmailField, FormCard, FormMessage, SubmitButton, TextField, formStyles 
 import { useRegister } from '../api/auth';
 import { SocialSignIn } from './social-sign-in';
 
-/** The repeat is checked here and never sent. */
+/**
+ * The repeat is checked here and never sent; checked even while another field is wrong (an unticked consent),
+ * so every mistake shows at once.
+ */
 const RegisterFormSchema = RegisterBodySchema.extend({ repeat: RegisterBodySchema.shape.password }).refine(
   (form) => form.password === form.repeat,
-  { path: ['repeat'], message: 'Пароли не совпадают' },
+  {
+    path: ['repeat'],
+    message: 'Пароли не совпадают',
+    when: ({ value }) => {
+      const form = value as { password?: unknown; repeat?: unknown };
+      return typeof form.password === 'string' && typeof form.repeat === 'string';
+    },
+  },
 );
 
 /**
