@@ -64,7 +64,7 @@ describe('accounts in the browser', () => {
     expect(page.url()).toBe(`${site.url}/register`);
 
     await fill(page, 'Повторите пароль', 'browser password');
-    await click(page, 'Я даю согласие на обработку персональных данных');
+    await page.click('input[name=personal-data-consent]');
     await click(page, 'Зарегистрироваться');
     await waitForPath(page, '/login');
     await page.waitForSelector('::-p-text(Регистрация прошла успешно)');
@@ -139,7 +139,7 @@ describe('accounts in the browser', () => {
     await page.waitForSelector('::-p-text(Завершение регистрации)');
     await click(page, 'Продолжить');
     await page.waitForSelector('::-p-text(Нужно согласие на обработку персональных данных)');
-    await click(page, 'Я даю согласие на обработку персональных данных');
+    await page.click('input[name=personal-data-consent]');
     await click(page, 'Продолжить');
     await waitForPath(page, '/');
     await page.waitForSelector('::-p-aria(Меню пользователя Глеб Гуглов)');

@@ -14,7 +14,7 @@ export function SubtitlesWarning({ date }: { date: string }) {
   const short = report.data?.films.filter((film) => !film.compliant) ?? [];
   if (!allowed || short.length === 0) return null;
   return (
-    <div className={styles.warning} role="status">
+    <div className={styles.warning} role="note" aria-label="Сеансы с субтитрами">
       <p>
         {`Неделя ${report.data!.from} – ${report.data!.to}: национальным фильмам нужно не меньше двух сеансов с субтитрами, один из них с 18:00 до 22:00.`}
       </p>
