@@ -9,6 +9,8 @@ import { startSite, type TestSite } from './support/site';
 /** Types into a field found by its label, as a viewer would. */
 async function fill(page: Page, label: string, value: string) {
   const field = await page.waitForSelector(`::-p-aria(${label})`);
+  // In the middle of the screen: at the top edge a phone's sticky header would take the click.
+  await field!.evaluate((input) => input.scrollIntoView({ block: 'center' }));
   await field!.click({ count: 3 });
   await field!.type(value);
 }
