@@ -11,12 +11,12 @@ const services = './backend/src/testing/global-setup.ts';
  * - e2e: Chromium (puppeteer-core) against the built site served by a real API.
  *
  * On the two-core CI machine the suites run in three rounds (`sequence.groupOrder`): backend, workers
- * and frontend files three at a time (they spend much of their time waiting on sockets, Redis and the
- * database, so three keep two cores busy); then system and scale, whose files start whole processes,
- * two at a time; last faults and e2e, one file at a time.
+ * and frontend files two at a time (three at a time timed out the shutdown and 50-buyer race tests on
+ * a fresh clone); then system and scale, whose files start whole processes, one at a time; last faults
+ * and e2e, one file at a time.
  */
-const UNIT_ROUND = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
-const PROCESS_ROUND = { sequence: { groupOrder: 1 }, maxWorkers: 2 };
+const UNIT_ROUND = { sequence: { groupOrder: 0 }, maxWorkers: 2 };
+const PROCESS_ROUND = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
 
 export default defineConfig({
   test: {
