@@ -3,6 +3,22 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CINEMA_TIME_ZONE } from './contract/constants';
 
+/** ATOL's `tax.type` values: the VAT a receipt's position may carry. */
+export const ATOL_TAX_TYPES = [
+  'none',
+  'vat0',
+  'vat5',
+  'vat7',
+  'vat10',
+  'vat20',
+  'vat22',
+  'vat105',
+  'vat107',
+  'vat110',
+  'vat120',
+  'vat122',
+] as const;
+
 /** The repository root: backend/src/config.ts → ../.. */
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
 
@@ -166,22 +182,7 @@ const EnvSchema = z
     /** How long a task may take on the register (polling its uuid) before the sale is refused. */
     ATOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
     /** Receipts: the VAT of a ticket (ATOL's tax.type; cinema tickets are commonly VAT-exempt: none). */
-    FISCAL_TICKET_VAT: z
-      .enum([
-        'none',
-        'vat0',
-        'vat5',
-        'vat7',
-        'vat10',
-        'vat20',
-        'vat22',
-        'vat105',
-        'vat107',
-        'vat110',
-        'vat120',
-        'vat122',
-      ])
-      .default('none'),
+    FISCAL_TICKET_VAT: z.enum(ATOL_TAX_TYPES).default('none'),
     /** Receipts: the payment method of a ticket sold ahead (fullPayment or fullPrepayment: the accountant decides). */
     FISCAL_TICKET_PAYMENT_METHOD: z.enum(['fullPayment', 'fullPrepayment']).default('fullPayment'),
     /** Serve the built front end (frontend/dist) from the API process. */

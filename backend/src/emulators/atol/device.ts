@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../../lib/infra/clock';
+import { ATOL_TAX_TYPES } from '../../config';
 
 /** The driver's error codes the emulator answers (libfptr10.h numbering: REGISTRIES.md §1.8). */
 export const ATOL_ERRORS = {
@@ -41,20 +42,7 @@ export class TaskError extends Error {
 }
 
 const TAXATION_TYPES = new Set(['osn', 'usnIncome', 'usnIncomeOutcome', 'esn', 'patent']);
-const TAX_TYPES = new Set([
-  'none',
-  'vat0',
-  'vat5',
-  'vat7',
-  'vat10',
-  'vat20',
-  'vat22',
-  'vat105',
-  'vat107',
-  'vat110',
-  'vat120',
-  'vat122',
-]);
+const TAX_TYPES = new Set<string>(ATOL_TAX_TYPES);
 const RECEIPTS = ['sell', 'sellReturn', 'buy', 'buyReturn'] as const;
 const CORRECTIONS = ['sellCorrection', 'sellReturnCorrection', 'buyCorrection', 'buyReturnCorrection'] as const;
 type ReceiptType = (typeof RECEIPTS)[number] | (typeof CORRECTIONS)[number];
