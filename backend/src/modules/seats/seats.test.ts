@@ -29,6 +29,9 @@ describe('GET /api/seats/{sessionId}', () => {
       no_discount_until: null,
       // The hall holds no wheelchair space back from general sale.
       wheelchair_sale_from: null,
+      // An ordinary session: no subtitles, no audio description.
+      subtitles: false,
+      audio_description: false,
     });
   });
 
