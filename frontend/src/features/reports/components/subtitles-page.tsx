@@ -98,7 +98,7 @@ function shortfall(film: AccessibilityFilm): string {
     .join(', ');
 }
 
-function SubtitlesTable({ report, busy }: { report: AccessibilityReport; busy: boolean }) {
+export function SubtitlesTable({ report, busy }: { report: AccessibilityReport; busy: boolean }) {
   const short = report.films.filter((film) => !film.compliant).length;
   return (
     <>

@@ -3,7 +3,7 @@
  * film needs two subtitled sessions a week, one of them 18:00–22:00. Shown to those who may read the
  * subtitles report, with a link to it.
  */
-import { isoWeekOf } from '@kino/backend/contract';
+import { formatDayWithWeekday, isoWeekOf } from '@kino/backend/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useApiQuery } from '../../../shared/api/hooks';
@@ -19,7 +19,7 @@ export function SubtitlesWarning({ date }: { date: string }) {
   return (
     <div className={styles.warning} role="note" aria-label="Сеансы с субтитрами">
       <p>
-        {`Неделя ${report.data!.from} – ${report.data!.to}: национальным фильмам нужно не меньше двух сеансов с субтитрами, один из них с 18:00 до 22:00.`}
+        {`Неделя ${formatDayWithWeekday(report.data!.from)} — ${formatDayWithWeekday(report.data!.to)}: национальным фильмам нужно не меньше двух сеансов с субтитрами, один из них с 18:00 до 22:00.`}
       </p>
       <ul>
         {short.map((film) => (
