@@ -3,7 +3,8 @@
  * editor warns that a week falls short of Минкультуры's rule and names the films; the manager marks a session
  * subtitled in the editor and the warning drops that film; the subtitles report (reached from the warning's
  * link) shows the film meeting the rule and the other one not, and an empty week as empty; the public
- * /accessibility page lists the session with «С субтитрами». axe finds nothing on the four screens.
+ * /accessibility page lists the session with «С субтитрами». axe finds nothing on the schedule with its warning,
+ * the editor's dialog, the report and /accessibility.
  */
 import { addDays, formatShortTime, fromCinemaTime, isoWeekOf, toCinemaDate } from '@kino/backend/contract';
 import { schema } from '@kino/backend/db';
@@ -72,6 +73,7 @@ describe('subtitled sessions of national films', () => {
       .click();
     await page.waitForSelector('dialog[open] input[name=subtitles]');
     expect(await page.$eval('dialog[open] input[name=subtitles]', (i) => (i as HTMLInputElement).checked)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await page.locator('dialog[open] input[name=subtitles]').click();
     await page.locator('dialog[open] button[type=submit]').click();
     await page.waitForSelector('main [role=status]::-p-text(сохранён)');
