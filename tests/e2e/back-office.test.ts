@@ -17,7 +17,7 @@ import { payAtCheckout } from './support/payment';
 
 /**
  * The menus of docs/product.md §2, as the side navigation names them ('Главная' is the dashboard), with
- * the prices and promo codes and the reports after them for the admin and the manager, and the
+ * the prices and promo codes, the reports and the subtitles report after them for the admin and the manager, and the
  * till and the shifts for every role that sells at the counter, and the cinema's documents and settings for the admin.
  */
 const MENUS: Record<string, string[]> = {
@@ -36,6 +36,7 @@ const MENUS: Record<string, string[]> = {
     'Цены',
     'Промокоды',
     'Отчёты',
+    'Субтитры',
     'Касса',
     'Смены',
     'Документы',
@@ -43,7 +44,19 @@ const MENUS: Record<string, string[]> = {
     'Главная',
   ],
   'content-manager': ['Фильмы', 'Актёры', 'Жанры', 'Новости', 'Страны', 'Главная'],
-  manager: ['Фильмы', 'Билеты', 'Залы', 'Расписание', 'Цены', 'Промокоды', 'Отчёты', 'Касса', 'Смены', 'Главная'],
+  manager: [
+    'Фильмы',
+    'Билеты',
+    'Залы',
+    'Расписание',
+    'Цены',
+    'Промокоды',
+    'Отчёты',
+    'Субтитры',
+    'Касса',
+    'Смены',
+    'Главная',
+  ],
   cashier: ['Билеты', 'Касса', 'Смены', 'Главная'],
 };
 

@@ -169,6 +169,7 @@ describe('the staff tables at 1366 × 800', () => {
       'promo-codes',
       'achievments',
       'reports',
+      'subtitles',
       'queues',
       '',
     ];

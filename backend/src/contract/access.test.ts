@@ -4,7 +4,7 @@ import { API } from './api';
 
 /**
  * docs/product.md §2, "Menus by role" (home = the dashboard, 'Главная'), with Kino's prices and promo codes,
- * reports, the till and shifts, the cinema's documents and settings after SPEC's items.
+ * reports, the subtitles report, the till and shifts, the cinema's documents and settings after SPEC's items.
  */
 const SPEC_MENUS = {
   admin: [
@@ -22,6 +22,7 @@ const SPEC_MENUS = {
     'prices',
     'promo',
     'reports',
+    'subtitles',
     'till',
     'shifts',
     'documents',
@@ -29,7 +30,19 @@ const SPEC_MENUS = {
     'home',
   ],
   'content-manager': ['films', 'persons', 'genres', 'news', 'countries', 'home'],
-  manager: ['films', 'tickets', 'halls', 'schedule', 'prices', 'promo', 'reports', 'till', 'shifts', 'home'],
+  manager: [
+    'films',
+    'tickets',
+    'halls',
+    'schedule',
+    'prices',
+    'promo',
+    'reports',
+    'subtitles',
+    'till',
+    'shifts',
+    'home',
+  ],
   cashier: ['tickets', 'till', 'shifts', 'home'],
 } as const;
 

@@ -35,6 +35,7 @@ export const RESOURCES = {
   achievments: { label: 'Достижения', path: 'achievments' },
   queues: { label: 'Очереди задач', path: 'queues' },
   reports: { label: 'Отчёты', path: 'reports' },
+  subtitles: { label: 'Субтитры', path: 'subtitles' },
   till: { label: 'Касса', path: 'till' },
   shifts: { label: 'Смены', path: 'shifts' },
   documents: { label: 'Документы', path: 'documents' },
@@ -99,10 +100,8 @@ export const ACCESS: Record<StaffRole, Partial<Record<Resource, Grant>>> = {
     // Kino's additions to SPEC's menu, after SPEC's items.
     prices: grant(ALL, 'zones × ticket types → price cards, and the rules that suggest them'),
     promo: grant(ALL),
-    reports: grant(
-      VIEW,
-      'the admin answers for the money and the rules: sales, refunds, occupancy, the distributors’ and the subtitles reports',
-    ),
+    reports: grant(VIEW, 'the admin answers for the money: sales, refunds, occupancy and the distributors’ reports'),
+    subtitles: grant(VIEW, 'the admin answers for Минкультуры’s rule: the weekly subtitles report of national films'),
     dashboard: DASHBOARD,
     achievments: grant(['list'], 'SPEC shows the route empty and in no menu: the admin alone may open it'),
     queues: grant(['list', 'update'], 'the job monitor is for the main administrator: update = retry a failed job'),
@@ -139,10 +138,8 @@ export const ACCESS: Record<StaffRole, Partial<Record<Resource, Grant>>> = {
     ),
     prices: grant(ALL, 'a manager prices the sessions'),
     promo: grant(ALL, 'a manager runs the promotions’ codes'),
-    reports: grant(
-      VIEW,
-      'a manager plans the repertoire from sales and occupancy, sends the distributors theirs and keeps national films subtitled',
-    ),
+    reports: grant(VIEW, 'a manager plans the repertoire from sales and occupancy and sends the distributors theirs'),
+    subtitles: grant(VIEW, 'a manager schedules the sessions, so keeps national films subtitled (Минкультуры’s rule)'),
     dashboard: DASHBOARD,
     till: TILL,
     shifts: ALL_SHIFTS,

@@ -176,6 +176,19 @@ export const AccessibilityReportQuerySchema = z.strictObject({
 export type AccessibilityReportQuery = z.infer<typeof AccessibilityReportQuerySchema>;
 
 /**
+ * A Russian film's ПУ (REGISTRIES.md §3.6): nine digits, the second 1 ('111…' feature, '114…' animation;
+ * foreign releases have 2 there, '121…').
+ */
+export const NATIONAL_PU_PATTERN = /^\d1\d{7}$/;
+export const isNationalPu = (pu: string | null) => pu !== null && NATIONAL_PU_PATTERN.test(pu);
+
+/** Минкультуры's number: subtitled sessions of a national film a week, one of them in the evening. */
+export const SUBTITLED_PER_WEEK = 2;
+
+/** Why a film counts as national: its ПУ number, else a production country that is Россия. */
+export const NATIONAL_BY = ['pu', 'country'] as const;
+
+/**
  * A national film of the week's repertoire against Минкультуры's rule (REGISTRIES.md §4.3): at least two
  * subtitled sessions a week, one of them starting between 18:00 and 22:00 (cinema time).
  */
@@ -183,6 +196,7 @@ export const AccessibilityFilmSchema = z.strictObject({
   id: z.number().int(),
   title: z.string(),
   pu_number: z.string().nullable(),
+  national_by: z.enum(NATIONAL_BY),
   /** Its sessions that week (cancelled ones left out). */
   sessions: z.number().int().nonnegative(),
   /** Of them, with subtitles. */
@@ -230,8 +244,8 @@ export const reportEndpoints = {
   },
   'GET /reports/accessibility': {
     summary:
-      'Субтитры для национальных фильмов за неделю (ГГГГ-Wнн): сеансы, сеансы с субтитрами, вечерний (18:00–22:00), соответствие правилам Минкультуры',
-    access: requires('reports', 'read'),
+      'Субтитры для национальных фильмов (по ПУ или стране) за неделю (ГГГГ-Wнн): сеансы, сеансы с субтитрами, вечерний (18:00–22:00), соответствие правилам Минкультуры',
+    access: requires('subtitles', 'read'),
     query: AccessibilityReportQuerySchema,
     response: AccessibilityReportSchema,
   },

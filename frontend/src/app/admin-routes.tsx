@@ -29,6 +29,7 @@ const SCREENS: Partial<Record<Resource, Screen>> = {
   achievments: lazy(() => import('./routes/admin/achievements')),
   queues: lazy(() => import('./routes/admin/queues')),
   reports: lazy(() => import('./routes/admin/reports')),
+  subtitles: lazy(() => import('./routes/admin/subtitles')),
   shifts: lazy(() => import('./routes/admin/shifts')),
   till: lazy(() => import('./routes/admin/till')),
   documents: lazy(() => import('./routes/admin/documents')),

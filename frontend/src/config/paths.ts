@@ -45,6 +45,8 @@ export const paths = {
   adminOrders: '/admin/dashboard/orders',
   adminOrder: (id: number | string) => `/admin/dashboard/orders/${id}`,
   adminShifts: '/admin/dashboard/shifts',
+  /** The weekly subtitles report of national films ('2026-W48'). */
+  adminSubtitles: (week: string) => `/admin/dashboard/subtitles?week=${week}`,
   adminTill: '/admin/dashboard/till',
   /** A shift's report (the cash expected and counted, sales and refunds by method). */
   adminShift: (id: number | string) => `/admin/dashboard/shifts/${id}`,

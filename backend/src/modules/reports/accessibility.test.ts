@@ -1,6 +1,6 @@
 /**
  * The weekly subtitles report on fixed dates (an ISO week years ahead, so no other session of the file's
- * database falls in it): national films only, cancelled sessions and the next week left out, the evening
+ * database falls in it): national films only (a Russian ПУ or country), cancelled sessions and the next week left out, the evening
  * window's edge, the roles and the refusals.
  */
 import { eq } from 'drizzle-orm';
@@ -18,7 +18,7 @@ const at = (day: number, time: string) => fromCinemaTime(`${addDays(MONDAY, day)
 const report = (token: string, week: unknown = WEEK) =>
   api.t.call('GET /reports/accessibility', { query: { week: week as string } }, token);
 let manager: string;
-let films: Record<'compliant' | 'late' | 'foreign', { id: number }>;
+let films: Record<'compliant' | 'late' | 'foreign' | 'animation', { id: number }>;
 
 beforeAll(async () => {
   const { db } = api.ctx;
@@ -28,8 +28,12 @@ beforeAll(async () => {
   const france = await buildCountry(db);
   films = {
     compliant: await buildFilm(db, { title: 'А: два с субтитрами, один вечером', puNumber: '111000131' }),
-    late: await buildFilm(db, { title: 'Б: субтитры только утром и в 22:00', puNumber: '111000231' }),
-    foreign: await buildFilm(db, { title: 'В: зарубежный' }),
+    // No ПУ yet: national by its country.
+    late: await buildFilm(db, { title: 'Б: субтитры только утром и в 22:00', puNumber: null }),
+    // A foreign release's ПУ ('121…') and no Russian country.
+    foreign: await buildFilm(db, { title: 'В: зарубежный', puNumber: '121000331' }),
+    // A Russian animation's ПУ ('114…') and no country in the catalogue: national by its ПУ.
+    animation: await buildFilm(db, { title: 'Г: мультфильм, страна не указана', puNumber: '114000431' }),
   };
   await linkFilm(db, films.compliant.id, { countryIds: [russia.id] });
   await linkFilm(db, films.late.id, { countryIds: [france.id, russia.id] });
@@ -47,10 +51,11 @@ beforeAll(async () => {
   await session(films.late.id, at(6, '22:00'), { subtitles: true });
   await session(films.late.id, at(5, '17:59'));
   await session(films.foreign.id, at(1, '19:00'));
+  await session(films.animation.id, at(4, '18:00'), { subtitles: true });
 });
 
 describe('GET /api/reports/accessibility', () => {
-  it('lists each national film of the week with its sessions, subtitled sessions and the evening one', async () => {
+  it('lists each national film of the week (by its ПУ or its country) with its sessions, subtitled sessions and the evening one', async () => {
     const { status, body } = await report(manager);
     expect(status, JSON.stringify(body)).toBe(200);
     const parsed = AccessibilityReportSchema.parse(body);
@@ -60,6 +65,7 @@ describe('GET /api/reports/accessibility', () => {
         id: films.compliant.id,
         title: 'А: два с субтитрами, один вечером',
         pu_number: '111000131',
+        national_by: 'pu',
         sessions: 3,
         subtitled_sessions: 2,
         evening_subtitled: true,
@@ -68,10 +74,21 @@ describe('GET /api/reports/accessibility', () => {
       {
         id: films.late.id,
         title: 'Б: субтитры только утром и в 22:00',
-        pu_number: '111000231',
+        pu_number: null,
+        national_by: 'country',
         sessions: 3,
         subtitled_sessions: 2,
         evening_subtitled: false,
+        compliant: false,
+      },
+      {
+        id: films.animation.id,
+        title: 'Г: мультфильм, страна не указана',
+        pu_number: '114000431',
+        national_by: 'pu',
+        sessions: 1,
+        subtitled_sessions: 1,
+        evening_subtitled: true,
         compliant: false,
       },
     ]);

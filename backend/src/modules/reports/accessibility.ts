@@ -1,25 +1,32 @@
 /**
  * The weekly subtitles report (GET /api/reports/accessibility, REGISTRIES.md §4.3): each national film
- * (its country is Россия) with sessions in an ISO week, its sessions, its subtitled sessions and whether
+ * (a Russian ПУ number, or Россия among its countries) with sessions in an ISO week, its sessions, its subtitled sessions and whether
  * one of those starts in the evening window, against Минкультуры's rule of two a week, one in the evening.
  */
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { isoWeekMonday, type AccessibilityFilm, type AccessibilityReport } from '../../contract/reports';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  isNationalPu,
+  isoWeekMonday,
+  NATIONAL_PU_PATTERN,
+  SUBTITLED_PER_WEEK,
+  type AccessibilityFilm,
+  type AccessibilityReport,
+} from '../../contract/reports';
 import { addDays, fromCinemaTime, toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 
 /** The country whose films are national (as the catalogue names it). */
 export const NATIONAL_COUNTRY = 'Россия';
-/** The rule's numbers: subtitled sessions a week, and the evening window's start times (cinema time). */
-export const SUBTITLED_PER_WEEK = 2;
+/** The evening window's start times (cinema time). */
 const EVENING = { from: '18:00', until: '22:00' } as const;
 
 export async function loadAccessibilityReport(ctx: Pick<AppContext, 'db'>, week: string): Promise<AccessibilityReport> {
   const monday = isoWeekMonday(week)!;
   const { films, sessions, filmCountries, countries } = schema;
-  const national = sql`exists (select 1 from ${filmCountries} join ${countries} on ${countries.id} = ${filmCountries.countryId}
+  const byCountry = sql`exists (select 1 from ${filmCountries} join ${countries} on ${countries.id} = ${filmCountries.countryId}
     where ${filmCountries.filmId} = ${films.id} and lower(${countries.name}) = lower(${NATIONAL_COUNTRY}))`;
+  const byPu = sql`coalesce(${films.puNumber} ~ ${NATIONAL_PU_PATTERN.source}, false)`;
   const rows = await ctx.db
     .select({
       id: films.id,
@@ -35,7 +42,7 @@ export async function loadAccessibilityReport(ctx: Pick<AppContext, 'db'>, week:
         gte(sessions.startTime, fromCinemaTime(`${monday} 00:00:00`)),
         lt(sessions.startTime, fromCinemaTime(`${addDays(monday, 7)} 00:00:00`)),
         isNull(sessions.cancelledAt),
-        national,
+        or(byPu, byCountry),
       ),
     )
     .orderBy(asc(films.title), asc(films.id), asc(sessions.startTime));
@@ -46,6 +53,7 @@ export async function loadAccessibilityReport(ctx: Pick<AppContext, 'db'>, week:
       id: row.id,
       title: row.title,
       pu_number: row.puNumber,
+      national_by: isNationalPu(row.puNumber) ? 'pu' : 'country',
       sessions: 0,
       subtitled_sessions: 0,
       evening_subtitled: false,

@@ -71,7 +71,7 @@ export function PriceCardsSection() {
       ) : cards.data.length === 0 ? (
         <p className={styles.empty}>Ценовых карт пока нет: сеансы продаются по своей цене</p>
       ) : (
-        <div className={styles.scroll} role="region" aria-labelledby={titleId} tabIndex={0}>
+        <div className={styles.scroll} role="region" aria-label="Ценовые карты: таблица" tabIndex={0}>
           <table className={styles.table}>
             <thead>
               <tr>

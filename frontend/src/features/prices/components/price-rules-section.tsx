@@ -69,7 +69,7 @@ export function PriceRulesSection() {
           {cards.data?.length ? 'Правил пока нет: карту выбирают вручную' : 'Сначала создайте ценовую карту'}
         </p>
       ) : (
-        <div className={styles.scroll} role="region" aria-labelledby={titleId} tabIndex={0}>
+        <div className={styles.scroll} role="region" aria-label="Правила выбора карты: таблица" tabIndex={0}>
           <table className={styles.table}>
             <thead>
               <tr>

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formDataOf } from '../../../shared/api/client';
+import { SESSIONS_READS } from '../api/schedules';
 import { invalidate, useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
 import { useCan } from '../../../shared/auth/access';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
@@ -56,7 +57,7 @@ export function ScheduleCreateForm() {
       audio_description: false,
     },
     mutation: useApiMutation('POST /schedule/store', {
-      onSuccess: () => void invalidate(queryClient, 'GET /schedules/admin', 'GET /schedules'),
+      onSuccess: () => void invalidate(queryClient, ...SESSIONS_READS),
     }),
     toInput: (_checked, raw) => ({
       body: formDataOf({

@@ -10,6 +10,7 @@ import {
   type ScheduleCancelResult,
   type StaffSession,
 } from '@kino/backend/contract';
+import { SESSIONS_READS } from '../api/schedules';
 import { invalidate, useApiMutation, useQueryClient } from '../../../shared/api/hooks';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -42,7 +43,7 @@ export function SessionCancelDialog({
     schema: ScheduleCancelBodySchema,
     initial: { reason: '' },
     mutation: useApiMutation('POST /schedules/:id/cancel', {
-      onSuccess: () => void invalidate(queryClient, 'GET /schedules/admin', 'GET /schedules'),
+      onSuccess: () => void invalidate(queryClient, ...SESSIONS_READS),
     }),
     toInput: (body) => ({ params: { id: String(session.id) }, body }),
     onSuccess: (result) => {

@@ -6,6 +6,7 @@
  */
 import { ScheduleUpdateBodySchema, type Session, type StaffSession } from '@kino/backend/contract';
 import { useState } from 'react';
+import { SESSIONS_READS } from '../api/schedules';
 import { invalidate, useApiMutation, useApiQuery, useQueryClient } from '../../../shared/api/hooks';
 import { useCan } from '../../../shared/auth/access';
 import { useContractForm } from '../../../shared/forms/use-contract-form';
@@ -35,7 +36,7 @@ export function SessionEditDialog({
     schema: ScheduleUpdateBodySchema,
     initial,
     mutation: useApiMutation('PUT /schedules/:id', {
-      onSuccess: () => void invalidate(queryClient, 'GET /schedules/admin', 'GET /schedules'),
+      onSuccess: () => void invalidate(queryClient, ...SESSIONS_READS),
     }),
     toInput: (_checked, raw) => ({
       params: { id: String(session.id) },

@@ -1,0 +1,3 @@
+import { SubtitlesPage } from '../../../features/reports/components/subtitles-page';
+
+export default SubtitlesPage;
