@@ -10,19 +10,21 @@ const services = './backend/src/testing/global-setup.ts';
  * - faults: real processes over a real PostgreSQL and Redis, broken on purpose (signals, kill -9, outages);
  * - e2e: Chromium (puppeteer-core) against the built site served by a real API.
  *
- * On the two-core CI machine the suites run in three rounds (`sequence.groupOrder`): backend, workers
- * and frontend files two at a time (three at a time timed out the shutdown and 50-buyer race tests on
- * a fresh clone); then system and scale, whose files start whole processes, one at a time; last faults
- * and e2e, one file at a time.
+ * On the two-core CI machine the suites run in three rounds (`sequence.groupOrder`; a round's projects
+ * share one pool of workers):
+ * 1. the in-process round: backend, workers, frontend and e2e files, three at a time. A browser file
+ *    waits on its pages most of the time (about half a core), so browser files beside unit files keep
+ *    both cores busy, where one browser file after another left one idle;
+ * 2. system and scale, whose files start whole processes, one at a time;
+ * 3. faults, one file at a time (vitest runs a project of single, isolated files last).
  *
- * Files of the unit round and the browser files share their worker's modules (`isolate: false`): each
- * file starts its own context (database, Redis prefix, API, browser) and nothing of ours keeps state in
- * a module, so importing the server's module graph once per worker instead of once per file saves about
- * a third of the round. The files that watch the process itself (unheard rejections) keep a process of
- * their own (project backend-alone).
+ * Files of the first round share their worker's modules (`isolate: false`): each file starts its own
+ * context (database, Redis prefix, API, browser) and nothing of ours keeps state in a module, so the
+ * server's module graph is imported once per worker instead of once per file. The files that watch the
+ * process itself (unheard rejections) keep a process of their own (project backend-alone).
  */
 const PROCESS_WATCHERS = ['backend/src/realtime/shutdown.test.ts'];
-const UNIT_ROUND = { sequence: { groupOrder: 0 }, maxWorkers: 2, isolate: false };
+const IN_PROCESS_ROUND = { sequence: { groupOrder: 0 }, maxWorkers: 3, isolate: false };
 const PROCESS_ROUND = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
 
 export default defineConfig({
@@ -33,7 +35,7 @@ export default defineConfig({
           name: 'backend',
           include: ['backend/src/**/*.test.ts'],
           exclude: PROCESS_WATCHERS,
-          ...UNIT_ROUND,
+          ...IN_PROCESS_ROUND,
           globalSetup: [services],
           testTimeout: 20_000,
           hookTimeout: 60_000,
@@ -43,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'backend-alone',
           include: PROCESS_WATCHERS,
-          ...UNIT_ROUND,
+          ...IN_PROCESS_ROUND,
           isolate: true,
           globalSetup: [services],
           testTimeout: 20_000,
@@ -54,13 +56,14 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['workers/src/**/*.test.ts'],
-          ...UNIT_ROUND,
+          ...IN_PROCESS_ROUND,
           globalSetup: [services],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'frontend', include: ['frontend/src/**/*.test.{ts,tsx}'], ...UNIT_ROUND } },
+      // Component tests keep a fresh DOM and module graph per file.
+      { test: { name: 'frontend', include: ['frontend/src/**/*.test.{ts,tsx}'], ...IN_PROCESS_ROUND, isolate: true } },
       // Whole processes as an operator runs them: start-up, failures, the compose file.
       {
         test: {
@@ -98,11 +101,9 @@ export default defineConfig({
           globalSetup: [services],
           // The bill is per day: a file that starts just before the cinema's midnight runs just after it.
           setupFiles: ['./tests/e2e/support/setup-clock.ts'],
+          ...IN_PROCESS_ROUND,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Chromium is heavy on two cores: one browser at a time.
-          fileParallelism: false,
-          isolate: false,
         },
       },
     ],

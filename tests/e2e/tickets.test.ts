@@ -15,6 +15,7 @@ import { ticketCode } from '@kino/backend/modules/tickets/presenter';
 import { buildHall, buildSession, buildTicket } from '@kino/backend/testing/factories';
 import { pdfQrCodes, pdfText, pngQrCode } from '@kino/backend/testing/pdf';
 import { startTestSmtp, type TestSmtp } from '@kino/backend/testing/smtp';
+import { quietFor } from '@kino/backend/testing/wait';
 import { startWorkers, type RunningWorkers } from '@kino/workers';
 import type { BrowserContext, HTTPRequest, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,7 +240,7 @@ describe('tickets after the sale', () => {
     expect(row!.usedAt).not.toBeNull();
     // The ticket stays in front of the camera for longer than it takes to count as shown anew
     // (OUT_OF_SIGHT_MS, 2 s, had it been taken away): still the one answer, no second check.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await quietFor(3000);
     expect(checks).toEqual(['POST']);
     expect(await cashier.$('[data-outcome="refused"]')).toBeNull();
     await cashier.locator('button::-p-text(Выключить камеру)').click();
