@@ -51,8 +51,8 @@ export const DashboardSalesSchema = z.strictObject({
 });
 export type DashboardSales = z.infer<typeof DashboardSalesSchema>;
 
-/** ЕАИС must have every sale and refund within the hour: later than this, a session is overdue. */
-export const EAIS_DEADLINE_MINUTES = 60;
+/** ЕАИС must have every sale and refund within the hour: undelivered past 45 minutes, a session is overdue (the tile turns red while there is time to act). */
+export const EAIS_DEADLINE_MINUTES = 45;
 
 /** A session ЕАИС does not have in full: its last delivery failed, or a sale or refund waits past the hour. */
 export const EaisProblemSchema = z.strictObject({
