@@ -47,7 +47,12 @@ const NUMBER = /^-?\d+([.,]\d+)?$/;
 const INTEGER = /^\d+$/;
 
 const unescape = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 function attributesOf(text: string, what: string): Map<string, string> {
   const map = new Map<string, string>();

@@ -110,7 +110,13 @@ describe('the <form> attributes', () => {
     ],
     [
       'a refund: negative price and discount, at the refund time',
-      { ...sale, operation: 'refund', priceKopecks: 7_000, discountKopecks: 8_000, at: new Date('2023-07-11T16:00:05Z') },
+      {
+        ...sale,
+        operation: 'refund',
+        priceKopecks: 7_000,
+        discountKopecks: 8_000,
+        at: new Date('2023-07-11T16:00:05Z'),
+      },
       { price: '-70', discount: '-80', sale_date: '20230711 19:00:05', payment_type: '0' },
     ],
     [

@@ -46,7 +46,8 @@ const EAIS_LOCK_TTL_MS = 60_000;
 export const EAIS_REPLY_TIMEOUT_MS = 30_000;
 
 /** How ЕАИС answered one upload. */
-export type EaisReply = { kind: 'accepted'; reply: string } | { kind: 'refused' | 'lost'; reply: string | null; error: string };
+export type EaisReply =
+  { kind: 'accepted'; reply: string } | { kind: 'refused' | 'lost'; reply: string | null; error: string };
 
 /** Sends one file: the reply's body without `error` is a success (REGISTRIES.md §3.3). */
 export async function uploadToEais(
@@ -92,7 +93,12 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
   const result: EaisRunResult = { formed: 0, delivered: 0, failed: 0, sales: 0, refunds: 0 };
   result.formed = await formFiles(ctx, now);
   const waiting = await ctx.db
-    .select({ id: eaisReports.id, name: eaisReports.fileName, body: eaisReports.body, sessionId: eaisReports.sessionId })
+    .select({
+      id: eaisReports.id,
+      name: eaisReports.fileName,
+      body: eaisReports.body,
+      sessionId: eaisReports.sessionId,
+    })
     .from(eaisReports)
     .where(ne(eaisReports.status, 'delivered'))
     .orderBy(asc(eaisReports.id));

@@ -69,7 +69,11 @@ export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now = new Date(
     const lastTry = lastOf.get(w.sessionId);
     const failure =
       lastTry && lastTry.status !== 'delivered' && lastTry.at
-        ? { error: lastTry.error ?? 'Ошибка без описания', at: toCinemaTime(asDate(lastTry.at)), attempts: lastTry.attempts }
+        ? {
+            error: lastTry.error ?? 'Ошибка без описания',
+            at: toCinemaTime(asDate(lastTry.at)),
+            attempts: lastTry.attempts,
+          }
         : null;
     const overdue = since.getTime() < deadline;
     const session = sessionOf.get(w.sessionId);
