@@ -171,7 +171,10 @@ const EnvSchema = z
      * DATA_DIR/eais/ (modules/eais), for an operator who uploads them by hand; set in production, it needs
      * the login, password and EAIS_CINEMA_ID (our org_id there). EAIS_INTERVAL_SECONDS: how often undelivered operations go (the rules want hourly).
      */
-    EAIS_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL, e.g. https://ekinobilet.ru/ekbs/upload.aspx'),
+    EAIS_URL: optionalUrl(
+      ['http:', 'https:'],
+      'must be an http(s):// URL, e.g. https://ekinobilet.ru/ekbs/upload.aspx',
+    ),
     EAIS_LOGIN: optionalText,
     EAIS_PASSWORD: optionalText,
     EAIS_CINEMA_ID: z.string().default('kino-demo'),

@@ -148,14 +148,12 @@ export async function startEaisEmulator(options: EaisEmulatorOptions): Promise<E
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/_ledger') {
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            sessions: control.ledger(),
-            files: files.map((f) => ({ name: f.name, forms: f.forms.length, repeats: f.repeats })),
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          sessions: control.ledger(),
+          files: files.map((f) => ({ name: f.name, forms: f.forms.length, repeats: f.repeats })),
+        }),
+      );
       return;
     }
     if (req.method !== 'POST' || url.pathname !== EAIS_UPLOAD_PATH) return reply(404, 'error: not found');
