@@ -154,61 +154,69 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
   return result;
 }
 
-/** The ledger's rows not yet in a file, one file per session, each formed with its rows in one transaction. */
+/**
+ * The ledger's rows not yet in a file, one file per session, all formed in one transaction with their rows (a
+ * row joins one file, once: the rows are locked and taken only while not yet in one).
+ */
 async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
-  const pending = await ctx.db
-    .selectDistinct({ sessionId: eaisLedger.sessionId })
-    .from(eaisLedger)
-    .where(isNull(eaisLedger.reportId));
-  let formed = 0;
-  for (const { sessionId } of pending) {
-    const made = await ctx.db.transaction(async (tx) => {
-      const rows = await tx
-        .select({
-          id: eaisLedger.id,
-          operation: eaisLedger.operation,
-          at: eaisLedger.occurredAt,
-          seat: tickets.seatNumber,
-          price: tickets.priceKopecks,
-          typeDiscount: tickets.typeDiscountKopecks,
-          promoDiscount: tickets.promoDiscountKopecks,
-          ticketType: ticketTypes.name,
-          channel: orders.channel,
-        })
-        .from(eaisLedger)
-        .innerJoin(tickets, eq(tickets.id, eaisLedger.ticketId))
-        .innerJoin(orders, eq(orders.id, tickets.orderId))
-        .innerJoin(ticketTypes, eq(ticketTypes.code, tickets.ticketTypeCode))
-        .where(and(eq(eaisLedger.sessionId, sessionId), isNull(eaisLedger.reportId)))
-        .orderBy(asc(eaisLedger.occurredAt), asc(eaisLedger.id))
-        .for('update', { of: eaisLedger, skipLocked: true });
-      if (rows.length === 0) return false;
-      const [about] = await tx
-        .select({
-          start: sessions.startTime,
-          subtitles: sessions.subtitles,
-          title: films.title,
-          picture: films.typeGraphic,
-          puNumber: films.puNumber,
-          puReason: films.puReason,
-          hall: halls.name,
-          showroom: halls.showroom,
-        })
-        .from(sessions)
-        .innerJoin(films, eq(films.id, sessions.filmId))
-        .innerJoin(halls, eq(halls.id, sessions.hallId))
-        .where(eq(sessions.id, sessionId));
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: eaisLedger.id,
+        sessionId: eaisLedger.sessionId,
+        operation: eaisLedger.operation,
+        at: eaisLedger.occurredAt,
+        seat: tickets.seatNumber,
+        price: tickets.priceKopecks,
+        typeDiscount: tickets.typeDiscountKopecks,
+        promoDiscount: tickets.promoDiscountKopecks,
+        ticketType: ticketTypes.name,
+        channel: orders.channel,
+      })
+      .from(eaisLedger)
+      .innerJoin(tickets, eq(tickets.id, eaisLedger.ticketId))
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
+      .innerJoin(ticketTypes, eq(ticketTypes.code, tickets.ticketTypeCode))
+      .where(isNull(eaisLedger.reportId))
+      .orderBy(asc(eaisLedger.sessionId), asc(eaisLedger.occurredAt), asc(eaisLedger.id))
+      .for('update', { of: eaisLedger, skipLocked: true });
+    if (rows.length === 0) return 0;
+    const bySession = new Map<number, typeof rows>();
+    for (const row of rows) bySession.set(row.sessionId, [...(bySession.get(row.sessionId) ?? []), row]);
+    const about = await tx
+      .select({
+        id: sessions.id,
+        start: sessions.startTime,
+        subtitles: sessions.subtitles,
+        title: films.title,
+        picture: films.typeGraphic,
+        puNumber: films.puNumber,
+        puReason: films.puReason,
+        hall: halls.name,
+        showroom: halls.showroom,
+      })
+      .from(sessions)
+      .innerJoin(films, eq(films.id, sessions.filmId))
+      .innerJoin(halls, eq(halls.id, sessions.hallId))
+      .where(inArray(sessions.id, [...bySession.keys()]));
+    // The files' ids first: each file is named by its id once and for all.
+    const ids = await tx
+      .select({ id: sql<number>`nextval(pg_get_serial_sequence('eais_reports', 'id'))::int`.mapWith(Number) })
+      .from(sql`generate_series(1, ${about.length})`);
+    const files = about.map((s, i) => {
+      const id = ids[i]!.id;
       const session: EaisSessionInput = {
         orgId: ctx.config.eais.cinemaId,
-        showroom: about!.showroom ?? about!.hall,
-        start: about!.start,
-        title: about!.title,
-        puNumber: about!.puNumber,
-        puReason: about!.puReason,
-        format: sessionFormat(about!.picture, about!.subtitles),
+        showroom: s.showroom ?? s.hall,
+        start: s.start,
+        title: s.title,
+        puNumber: s.puNumber,
+        puReason: s.puReason,
+        format: sessionFormat(s.picture, s.subtitles),
         eventId: null,
       };
-      const forms: EaisFormInput[] = rows.map((r) => {
+      const lines = bySession.get(s.id)!;
+      const forms: EaisFormInput[] = lines.map((r) => {
         const { row, place } = parseSeatCode(r.seat);
         return {
           operation: r.operation,
@@ -221,35 +229,32 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
           online: r.channel === 'web',
         };
       });
-      const [report] = await tx
-        .insert(eaisReports)
-        .values({
-          sessionId,
-          status: 'pending',
+      return {
+        id,
+        lines,
+        values: {
+          id,
+          sessionId: s.id,
+          status: 'pending' as const,
           destination: ctx.config.eais.url ? 'http' : 'file',
-          // Named once its id is known (below): the name is unique and never changes afterwards.
-          fileName: `forming-${sessionId}-${now.getTime()}-${rows[0]!.id}`,
+          fileName: eaisFileName(ctx.config.eais.cinemaId, now, id),
           body: eaisXml(session, forms),
           sales: forms.filter((f) => f.operation === 'sale').length,
           refunds: forms.filter((f) => f.operation === 'refund').length,
-        })
-        .returning({ id: eaisReports.id });
-      await tx
-        .update(eaisReports)
-        .set({ fileName: eaisFileName(ctx.config.eais.cinemaId, now, report!.id) })
-        .where(eq(eaisReports.id, report!.id));
+        },
+      };
+    });
+    await tx.insert(eaisReports).values(files.map((f) => f.values));
+    for (const file of files)
       await tx
         .update(eaisLedger)
-        .set({ reportId: report!.id })
+        .set({ reportId: file.id })
         .where(
           inArray(
             eaisLedger.id,
-            rows.map((r) => r.id),
+            file.lines.map((r) => r.id),
           ),
         );
-      return true;
-    });
-    if (made) formed += 1;
-  }
-  return formed;
+    return files.length;
+  });
 }
