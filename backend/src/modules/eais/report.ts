@@ -103,15 +103,28 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
     .where(ne(eaisReports.status, 'delivered'))
     .orderBy(asc(eaisReports.id));
   const errors: string[] = [];
+  const outcomes: { id: number; answer: EaisReply; at: Date }[] = [];
+  // A session's files go in order: after one is refused or unanswered, its later ones wait for the next run.
+  const held = new Set<number | null>();
   for (const file of waiting) {
+    if (held.has(file.sessionId)) continue;
     if (!(await lock.held())) {
       ctx.logger.warn('ЕАИС report stopped: its lock was lost; the next run sends the rest');
       break;
     }
     const answer = await uploadToEais(ctx.config.eais, file);
-    const at = new Date();
-    if (answer.kind === 'accepted') {
-      const counts = await ctx.db.transaction(async (tx) => {
+    outcomes.push({ id: file.id, answer, at: new Date() });
+    if (answer.kind !== 'accepted') {
+      held.add(file.sessionId);
+      ctx.logger.error({ file: file.name, sessionId: file.sessionId }, `ЕАИС delivery failed: ${answer.error}`);
+      errors.push(`${file.name}: ${answer.error}`);
+    }
+  }
+  // The replies recorded together (one transaction, not one per file). A crash before this line leaves accepted
+  // files undelivered: the next run sends them again under their names, as after a lost reply.
+  await ctx.db.transaction(async (tx) => {
+    for (const { id, answer, at } of outcomes) {
+      if (answer.kind === 'accepted') {
         await tx
           .update(eaisReports)
           .set({
@@ -122,33 +135,31 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
             lastAttemptAt: at,
             attempts: sql`${eaisReports.attempts} + 1`,
           })
-          .where(eq(eaisReports.id, file.id));
-        return tx
+          .where(eq(eaisReports.id, id));
+        const counts = await tx
           .update(eaisLedger)
           .set({ deliveredAt: at })
-          .where(and(eq(eaisLedger.reportId, file.id), isNull(eaisLedger.deliveredAt)))
+          .where(and(eq(eaisLedger.reportId, id), isNull(eaisLedger.deliveredAt)))
           .returning({ operation: eaisLedger.operation });
-      });
-      result.delivered += 1;
-      result.sales += counts.filter((c) => c.operation === 'sale').length;
-      result.refunds += counts.filter((c) => c.operation === 'refund').length;
-    } else {
-      // Refused: ЕАИС said no; lost: it may have taken it. Either way the same file goes again next run.
-      await ctx.db
-        .update(eaisReports)
-        .set({
-          status: answer.kind === 'refused' ? 'failed' : 'pending',
-          reply: answer.reply,
-          error: answer.error,
-          lastAttemptAt: at,
-          attempts: sql`${eaisReports.attempts} + 1`,
-        })
-        .where(eq(eaisReports.id, file.id));
-      ctx.logger.error({ file: file.name, sessionId: file.sessionId }, `ЕАИС delivery failed: ${answer.error}`);
-      errors.push(`${file.name}: ${answer.error}`);
-      result.failed += 1;
+        result.delivered += 1;
+        result.sales += counts.filter((c) => c.operation === 'sale').length;
+        result.refunds += counts.filter((c) => c.operation === 'refund').length;
+      } else {
+        // Refused: ЕАИС said no; lost: it may have taken it. Either way the same file goes again next run.
+        await tx
+          .update(eaisReports)
+          .set({
+            status: answer.kind === 'refused' ? 'failed' : 'pending',
+            reply: answer.reply,
+            error: answer.error,
+            lastAttemptAt: at,
+            attempts: sql`${eaisReports.attempts} + 1`,
+          })
+          .where(eq(eaisReports.id, id));
+        result.failed += 1;
+      }
     }
-  }
+  });
   if (result.delivered + result.failed > 0) emitterFor(ctx).to(STAFF_ROOM).emit('dashboard:changed');
   if (errors.length > 0) throw new Error(`ЕАИС: ${errors.length} file(s) not delivered (${errors.join('; ')})`);
   return result;
