@@ -51,6 +51,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ YOOKASSA_NOTIFICATION_SOURCES: 'yookassa.ru' })).toThrow(/YOOKASSA_NOTIFICATION_SOURCES/);
   });
 
+  it('requires the ЕАИС login, password and org_id in production once EAIS_URL is set; unset, files and every 15 minutes', () => {
+    const eais = { EAIS_URL: 'https://ekinobilet.ru/ekbs/upload.aspx' };
+    expect(() => loadConfig({ ...production, ...eais })).toThrow(/EAIS_URL: is set: EAIS_LOGIN, EAIS_PASSWORD/);
+    expect(() => loadConfig({ ...production, ...eais, EAIS_LOGIN: 'kino', EAIS_PASSWORD: 'p' })).toThrow(/EAIS_URL/);
+    const set = { ...production, ...eais, EAIS_LOGIN: 'kino', EAIS_PASSWORD: 'p', EAIS_CINEMA_ID: '2271' };
+    expect(loadConfig({ ...set, EAIS_INTERVAL_SECONDS: '60' }).eais).toMatchObject({
+      url: eais.EAIS_URL,
+      cinemaId: '2271',
+      intervalMs: 60_000,
+    });
+    expect(loadConfig(production).eais).toMatchObject({ url: undefined, intervalMs: 900_000 });
+    expect(() => loadConfig({ ...production, EAIS_INTERVAL_SECONDS: '0' })).toThrow(/EAIS_INTERVAL_SECONDS/);
+  });
+
   it('trusts no proxy in production unless TRUST_PROXY says which', () => {
     expect(loadConfig(production).trustProxy).toBe(false);
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);

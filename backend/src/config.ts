@@ -166,13 +166,19 @@ const EnvSchema = z
     /** A bare address is sent under the cinema's name from the settings; 'Name <address>' as it is. */
     MAIL_FROM: z.string().default('no-reply@kino.local'),
     /**
-     * ЕАИС (Fond Kino's ticket register): where sales and refunds are delivered (HTTP POST, basic
-     * credentials). Unset: written as files to DATA_DIR/eais/ (modules/eais). EAIS_CINEMA_ID: our id there.
+     * ЕАИС (Fond Kino's ticket register, REGISTRIES.md §3): where sales and refunds are uploaded (XML 3.2.0,
+     * POST multipart/form-data with EAIS_LOGIN and EAIS_PASSWORD). Unset: written as files to
+     * DATA_DIR/eais/ (modules/eais), for an operator who uploads them by hand; set in production, it needs
+     * the login, password and EAIS_CINEMA_ID (our org_id there). EAIS_INTERVAL_SECONDS: how often undelivered operations go (the rules want hourly).
      */
-    EAIS_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL'),
+    EAIS_URL: optionalUrl(
+      ['http:', 'https:'],
+      'must be an http(s):// URL, e.g. https://ekinobilet.ru/ekbs/upload.aspx',
+    ),
     EAIS_LOGIN: optionalText,
     EAIS_PASSWORD: optionalText,
     EAIS_CINEMA_ID: z.string().default('kino-demo'),
+    EAIS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
     /**
      * The cash register for counter sales: ATOL driver v10's web server (REGISTRIES.md §1.2). Unset
      * outside production: the process starts the register emulator on loopback (modules/fiscal); required
@@ -254,6 +260,14 @@ const EnvSchema = z
         code: 'custom',
         path: ['ATOL_URL'],
         message: 'is required in production: the cash register web server, e.g. http://127.0.0.1:16732',
+      });
+    }
+    if (env.EAIS_URL && (!env.EAIS_LOGIN || !env.EAIS_PASSWORD || env.EAIS_CINEMA_ID === 'kino-demo')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EAIS_URL'],
+        message:
+          'is set: EAIS_LOGIN, EAIS_PASSWORD and EAIS_CINEMA_ID are required with it in production (the cinema’s login and password in ЕАИС and its org_id)',
       });
     }
     if (!env.PUBLIC_URL) {
@@ -363,6 +377,7 @@ function toConfig(env: ParsedEnv) {
       login: env.EAIS_LOGIN,
       password: env.EAIS_PASSWORD,
       cinemaId: env.EAIS_CINEMA_ID,
+      intervalMs: env.EAIS_INTERVAL_SECONDS * 1000,
       dir: path.join(dataDir, 'eais'),
     },
     fiscal: {

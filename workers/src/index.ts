@@ -198,7 +198,7 @@ async function scheduleRepeatedJobs(ctx: AppContext) {
   for (const { name, everyMs } of REPEATED_JOBS) {
     const queue = ctx.queues.queue(JOBS[name].queue);
     const data = JOBS[name].payload.parse({});
-    await queue.upsertJobScheduler(name, { every: everyMs }, { name, data });
+    await queue.upsertJobScheduler(name, { every: everyMs(ctx.config) }, { name, data });
     await ctx.queues.enqueue(name, data);
   }
 }

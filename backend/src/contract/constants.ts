@@ -123,6 +123,14 @@ export const SHIFT_STATUS_LABELS: Record<ShiftStatus, string> = { open: 'Отк�
 /** A delivery of sales and refunds to ЕАИС (modules/eais): made, then delivered or failed (retried). */
 export const EAIS_REPORT_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type EaisReportStatus = (typeof EAIS_REPORT_STATUSES)[number];
+export const EAIS_REPORT_STATUS_LABELS: Record<EaisReportStatus, string> = {
+  pending: 'Ждёт ответа',
+  delivered: 'Принята',
+  failed: 'Ошибка, повторим',
+};
+/** A line of the ЕАИС delivery ledger: a ticket's sale or its refund (a form with a negative price). */
+export const EAIS_OPERATIONS = ['sale', 'refund'] as const;
+export type EaisOperation = (typeof EAIS_OPERATIONS)[number];
 
 /** A refund of one line: asked of the provider ('creating' until it answers), then pending, done or refused. */
 export const REFUND_STATUSES = ['creating', 'pending', 'succeeded', 'canceled'] as const;

@@ -1,5 +1,6 @@
 /** The staff dashboard (docs/product.md §2 and §3): GET /api/dashboard, today's sales and the ЕАИС reporting. */
-import { CinemaTimeSchema } from './common';
+import { CinemaTimeSchema, pageQuerySchema, pageSchema } from './common';
+import { EAIS_REPORT_STATUSES } from './constants';
 import { requires, type EndpointMap } from './endpoint';
 import { z } from './zod';
 
@@ -51,8 +52,8 @@ export const DashboardSalesSchema = z.strictObject({
 });
 export type DashboardSales = z.infer<typeof DashboardSalesSchema>;
 
-/** ЕАИС must have every sale and refund within the hour: later than this, a session is overdue. */
-export const EAIS_DEADLINE_MINUTES = 60;
+/** ЕАИС must have every sale and refund within the hour: undelivered past 45 minutes, a session is overdue (the tile turns red while there is time to act). */
+export const EAIS_DEADLINE_MINUTES = 45;
 
 /** A session ЕАИС does not have in full: its last delivery failed, or a sale or refund waits past the hour. */
 export const EaisProblemSchema = z.strictObject({
@@ -88,6 +89,29 @@ export const DashboardEaisSchema = z.strictObject({
 });
 export type DashboardEais = z.infer<typeof DashboardEaisSchema>;
 
+/** One file delivered (or being delivered) to ЕАИС, with its last reply: the staff page «Передачи в ЕАИС». */
+export const EaisDeliverySchema = z.strictObject({
+  id: z.number().int(),
+  /** pending: formed, not yet answered (or the reply was lost); failed: refused, sent again; delivered: accepted. */
+  status: z.enum(EAIS_REPORT_STATUSES),
+  file_name: z.string(),
+  /** 'http' (EAIS_URL) or 'file' (DATA_DIR/eais/). */
+  destination: z.string(),
+  session: z
+    .strictObject({ id: z.number().int(), title: z.string(), start_time: CinemaTimeSchema, hall: z.string() })
+    .nullable(),
+  sales: z.number().int().nonnegative(),
+  refunds: z.number().int().nonnegative(),
+  attempts: z.number().int().nonnegative(),
+  /** ЕАИС's last reply, as it answered; null before the first or when the reply was lost. */
+  reply: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: CinemaTimeSchema,
+  last_attempt_at: CinemaTimeSchema.nullable(),
+  delivered_at: CinemaTimeSchema.nullable(),
+});
+export type EaisDelivery = z.infer<typeof EaisDeliverySchema>;
+
 export const dashboardEndpoints = {
   'GET /dashboard': {
     summary:
@@ -104,5 +128,11 @@ export const dashboardEndpoints = {
     summary: 'ЕАИС: последняя доставка, сеансы с ошибкой отправки и с продажами, не переданными дольше часа',
     access: requires('reports', 'read'),
     response: DashboardEaisSchema,
+  },
+  'GET /eais/deliveries': {
+    summary: 'Передачи в ЕАИС постранично, новые первыми: файл, сеанс, попытки и ответ ЕАИС',
+    access: requires('reports', 'read'),
+    query: pageQuerySchema(20),
+    response: pageSchema(EaisDeliverySchema),
   },
 } as const satisfies EndpointMap;

@@ -145,6 +145,11 @@ export const FilmDetailSchema = FilmCardSchema.extend({
   no_discount_until: DateSchema.nullable(),
   /** The distribution certificate (прокатное удостоверение, ПУ) number; without one no session goes on sale. */
   pu_number: z.string().nullable(),
+  /** The ПУ's issue date and rental end: sessions go on sale only between them (inclusive). */
+  pu_issued: DateSchema.nullable(),
+  pu_until: DateSchema.nullable(),
+  /** ЕАИС's reason code for an event shown without a ПУ (then no ПУ is needed). */
+  pu_reason: z.string().nullable(),
 });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
 
@@ -173,30 +178,46 @@ const orEmpty = <T extends z.ZodType>(schema: T, error: string) =>
  * PUT /api/films/{id}/edit (JSON): every field the edit screen has. Empty year, budget or trailer
  * clear them; the trailer is a link of an accepted video host (trailer.ts), so the page can play it.
  */
-export const FilmEditBodySchema = z.strictObject({
-  title: z.string().trim().min(1, 'Укажите название').max(255, 'Не длиннее 255 символов'),
-  description: z.string().trim().max(20_000, 'Не длиннее 20 000 символов'),
-  age: FormIntSchema.pipe(z.number().min(0, 'Возраст — от 0').max(FILM_AGE_MAX, `Возраст — до ${FILM_AGE_MAX}`)),
-  year: orEmpty(FilmYearSchema, 'Введите год числом'),
-  budget: orEmpty(FormIntSchema.pipe(z.number().min(0, 'Бюджет не может быть отрицательным')), 'Введите целое число'),
-  trailer: orEmpty(
-    z
-      .string()
-      .trim()
-      .max(500, 'Не длиннее 500 символов')
-      .refine((link) => trailerEmbed(link) !== null, 'Ссылка на трейлер: YouTube или Rutube'),
-    'Ссылка на трейлер: YouTube или Rutube',
-  ),
-  /** 1 in rental, 0 not. */
-  is_rent: z.union([z.literal(0), z.literal(1)], { error: 'В прокате: 1 или 0' }),
-  /** The distributor's condition: no ticket type discount and no promo code for sessions until this date (inclusive). */
-  no_discount_until: orEmpty(DateSchema, 'Дата в виде ГГГГ-ММ-ДД').optional(),
-  /** The ПУ number (9 digits, as the Ministry of Culture's register writes it); empty clears it. */
-  pu_number: orEmpty(
-    z.string().trim().regex(PU_NUMBER_PATTERN, 'Номер ПУ — 9 цифр, например 121012345'),
-    'Номер ПУ — 9 цифр, например 121012345',
-  ).optional(),
-});
+export const FilmEditBodySchema = z
+  .strictObject({
+    title: z.string().trim().min(1, 'Укажите название').max(255, 'Не длиннее 255 символов'),
+    description: z.string().trim().max(20_000, 'Не длиннее 20 000 символов'),
+    age: FormIntSchema.pipe(z.number().min(0, 'Возраст — от 0').max(FILM_AGE_MAX, `Возраст — до ${FILM_AGE_MAX}`)),
+    year: orEmpty(FilmYearSchema, 'Введите год числом'),
+    budget: orEmpty(FormIntSchema.pipe(z.number().min(0, 'Бюджет не может быть отрицательным')), 'Введите целое число'),
+    trailer: orEmpty(
+      z
+        .string()
+        .trim()
+        .max(500, 'Не длиннее 500 символов')
+        .refine((link) => trailerEmbed(link) !== null, 'Ссылка на трейлер: YouTube или Rutube'),
+      'Ссылка на трейлер: YouTube или Rutube',
+    ),
+    /** 1 in rental, 0 not. */
+    is_rent: z.union([z.literal(0), z.literal(1)], { error: 'В прокате: 1 или 0' }),
+    /** The distributor's condition: no ticket type discount and no promo code for sessions until this date (inclusive). */
+    no_discount_until: orEmpty(DateSchema, 'Дата в виде ГГГГ-ММ-ДД').optional(),
+    /** The ПУ number (9 digits, as the Ministry of Culture's register writes it); empty clears it. */
+    pu_number: orEmpty(
+      z.string().trim().regex(PU_NUMBER_PATTERN, 'Номер ПУ — 9 цифр, например 121012345'),
+      'Номер ПУ — 9 цифр, например 121012345',
+    ).optional(),
+    /** The ПУ's issue date and rental end (ГГГГ-ММ-ДД); empty clears them. */
+    pu_issued: orEmpty(DateSchema, 'Дата выдачи ПУ в виде ГГГГ-ММ-ДД').optional(),
+    pu_until: orEmpty(DateSchema, 'Дата окончания проката в виде ГГГГ-ММ-ДД').optional(),
+    /** ЕАИС's reason code for an event without a ПУ (its list of reasons); empty clears it. */
+    pu_reason: orEmpty(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/, 'Код причины отсутствия ПУ — число из справочника ЕАИС'),
+      'Код причины отсутствия ПУ — число из справочника ЕАИС',
+    ).optional(),
+  })
+  .refine((f) => !f.pu_issued || !f.pu_until || f.pu_issued <= f.pu_until, {
+    path: ['pu_until'],
+    message: 'Окончание проката не может быть раньше даты выдачи ПУ',
+  });
 export type FilmEditBody = z.input<typeof FilmEditBodySchema>;
 export type FilmEdit = z.output<typeof FilmEditBodySchema>;
 

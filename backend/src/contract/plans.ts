@@ -71,6 +71,8 @@ export const HallPlanSchema = z.strictObject({
    * earlier too); null: on sale like any seat.
    */
   wheelchair_hold_back_hours: z.number().int().nullable(),
+  /** The hall's name as registered in ЕАИС (`showroom` of its reports); null: its own name is sent. */
+  showroom: z.string().nullable(),
   seats: z.array(PlanSeatSchema),
   zones: z.array(SeatZoneSchema),
 });
@@ -105,6 +107,14 @@ export const HallPlanBodySchema = z
       .int('Целое число часов')
       .min(1, 'От 1 до 168 часов')
       .max(MAX_WHEELCHAIR_HOLD_BACK_HOURS, 'От 1 до 168 часов')
+      .nullable()
+      .optional(),
+    /** The hall's name as registered in ЕАИС; absent: unchanged, empty or null: the hall's own name. */
+    showroom: z
+      .string()
+      .trim()
+      .max(100, 'Не длиннее 100 символов')
+      .transform((v) => v || null)
       .nullable()
       .optional(),
   })

@@ -40,7 +40,9 @@ import {
   type PaymentMethod,
   REFUND_METHODS,
   type RefundMethod,
+  EAIS_OPERATIONS,
   EAIS_REPORT_STATUSES,
+  type EaisOperation,
   type EaisReportStatus,
   type Provider,
   REFUND_STATUSES,
@@ -171,6 +173,11 @@ export const films = pgTable(
     noDiscountUntil: date('no_discount_until', { mode: 'string' }),
     /** The distribution certificate (прокатное удостоверение) number: no session goes on sale without one; ЕАИС reports it. */
     puNumber: varchar('pu_number', { length: 20 }),
+    /** The ПУ's issue date and rental end (cinema dates, inclusive): a session goes on sale only between them. */
+    puIssued: date('pu_issued', { mode: 'string' }),
+    puUntil: date('pu_until', { mode: 'string' }),
+    /** ЕАИС's reason code for an event shown without a ПУ (REGISTRIES.md §3.6); such a film needs no ПУ. */
+    puReason: varchar('pu_reason', { length: 20 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -326,6 +333,8 @@ export const halls = pgTable(
      * (the till may sell them earlier); null: on sale like any seat.
      */
     wheelchairHoldBackHours: smallint('wheelchair_hold_back_hours'),
+    /** The hall's name as registered in ЕАИС (`showroom`); null: its name. */
+    showroom: varchar('showroom', { length: 100 }),
   },
   (t) => [
     uniqueIndex('halls_name_unique').on(t.name),
@@ -608,29 +617,79 @@ export const shifts = pgTable(
   ],
 );
 
-/** One delivery of sales and refunds to ЕАИС (modules/eais): its tickets carry when they were reported. */
+/**
+ * One delivery to ЕАИС (modules/eais): one session's file, formed once from its ledger rows and sent until ЕАИС
+ * says it took it. The file (name and body) is kept, so a retry after a lost reply sends the very same file.
+ */
 export const eaisReports = pgTable(
   'eais_reports',
   {
     id: serial('id').primaryKey(),
+    /** pending: formed, not yet sent or its reply lost; failed: ЕАИС answered with an error; delivered: accepted. */
     status: varchar('status', { length: 20 }).$type<EaisReportStatus>().notNull(),
-    /** The session whose sales and refunds the document carries (one document per session). */
+    /** The session whose sales and refunds the file carries (one file per session). */
     sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'restrict' }),
     /** Where it went: 'http' (EAIS_URL) or 'file' (DATA_DIR/eais/). */
     destination: varchar('destination', { length: 10 }).notNull(),
-    /** The file's name or the operator's reference. */
-    reference: text('reference'),
+    /** The file's name (ekb_<org_id>_<YYYYMMDD>_<HHMMSSmmm>.xml), the same on every attempt. */
+    fileName: text('file_name').notNull(),
+    /** The XML sent, byte for byte the same on every attempt. */
+    body: text('body').notNull(),
     sales: integer('sales').notNull().default(0),
     refunds: integer('refunds').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** ЕАИС's last reply (its body), or why there was none. */
+    reply: text('reply'),
     error: text('error'),
     createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     check('eais_reports_status_valid', inList('status', EAIS_REPORT_STATUSES)),
+    uniqueIndex('eais_reports_file_name_unique').on(t.fileName),
     index('eais_reports_created_idx').on(t.createdAt),
     index('eais_reports_session_idx').on(t.sessionId, t.createdAt),
+    index('eais_reports_undelivered_idx')
+      .on(t.id)
+      .where(sql`${t.status} <> 'delivered'`),
+  ],
+);
+
+/**
+ * The ЕАИС delivery ledger: one row per ticket sale and one per refund, written in the sale's or refund's own
+ * transaction (modules/eais/ledger.ts). A row joins a delivery when its file is formed and is delivered when that
+ * delivery is: never twice (one row per ticket and operation, one delivery per row), never skipped.
+ */
+export const eaisLedger = pgTable(
+  'eais_ledger',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'restrict' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    operation: varchar('operation', { length: 10 }).$type<EaisOperation>().notNull(),
+    /** When it was sold or refunded: the form's sale_date. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    reportId: integer('report_id').references(() => eaisReports.id, { onDelete: 'restrict' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('eais_ledger_operation_valid', inList('operation', EAIS_OPERATIONS)),
+    check('eais_ledger_delivered_in_report', sql`${t.deliveredAt} is null or ${t.reportId} is not null`),
+    uniqueIndex('eais_ledger_ticket_operation_unique').on(t.ticketId, t.operation),
+    index('eais_ledger_report_idx').on(t.reportId),
+    /** The delivery job's way in: rows not yet in any file. */
+    index('eais_ledger_unassigned_idx')
+      .on(t.sessionId, t.id)
+      .where(sql`${t.reportId} is null`),
+    /** The dashboard's: rows not yet delivered. */
+    index('eais_ledger_undelivered_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.deliveredAt} is null`),
   ],
 );
 
@@ -761,9 +820,6 @@ export const tickets = pgTable(
     /** When the door admitted it; a ticket is admitted once. */
     usedAt: timestamp('used_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    /** When ЕАИС was told of its sale, and of its refund (modules/eais). */
-    eaisSaleReportedAt: timestamp('eais_sale_reported_at', { withTimezone: true }),
-    eaisRefundReportedAt: timestamp('eais_refund_reported_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -785,12 +841,6 @@ export const tickets = pgTable(
       .where(inList('status', SEAT_OCCUPYING_TICKET_STATUSES)),
     index('tickets_user_idx').on(t.userId),
     index('tickets_order_idx').on(t.orderId),
-    /** The ЕАИС job's way in: sold tickets whose sale or refund is not reported yet. */
-    index('tickets_eais_unreported_idx')
-      .on(t.sessionId)
-      .where(
-        sql`(${t.status} in ('paid', 'refunded') and ${t.eaisSaleReportedAt} is null) or (${t.status} = 'refunded' and ${t.eaisRefundReportedAt} is null)`,
-      ),
     /** The watching sweep's way in: tickets whose session has not finished for them yet. */
     index('tickets_watching_pending_idx')
       .on(t.sessionId)

@@ -8,6 +8,7 @@ import { oauthRoutes } from './auth/oauth/routes';
 import { authRoutes } from './auth/routes';
 import { countryRoutes } from './countries/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { eaisRoutes } from './eais/routes';
 import { docsRoutes } from './docs/routes';
 import { documentRoutes } from './documents/routes';
 import { favouriteRoutes } from './favourites/routes';
@@ -63,6 +64,7 @@ export function apiRoutes(ctx: AppContext, { isDraining }: { isDraining: () => b
         fiscalRoutes(ctx),
         priceRoutes(ctx),
         dashboardRoutes(ctx),
+        eaisRoutes(ctx),
         userRoutes(ctx),
         achievementRoutes(ctx),
         docsRoutes(),

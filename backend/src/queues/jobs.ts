@@ -5,6 +5,7 @@
  * unless each job here has exactly one handler.
  */
 import { MAX_SEATS_PER_PURCHASE } from '../contract/constants';
+import type { Config } from '../config';
 import { z } from '../contract/zod';
 
 export const QUEUE_NAMES = ['mail', 'tickets', 'orders'] as const;
@@ -97,8 +98,9 @@ export const JOBS = {
     payload: z.object({}),
   },
   /**
-   * Delivers every sale and refund not yet reported to ЕАИС, one report per session (modules/eais):
-   * EAIS_URL, or files in DATA_DIR/eais/. A failed delivery is recorded and the job fails (retried).
+   * Delivers the ЕАИС ledger's undelivered sales and refunds, one XML file per session (modules/eais): to
+   * EAIS_URL, or files in DATA_DIR/eais/. A refused or unanswered file is recorded, sent again as it is, and the
+   * job fails (the queue monitor shows it).
    */
   'eais.report': {
     queue: 'tickets',
@@ -124,13 +126,13 @@ export const JOBS = {
  * per deployment however many workers upsert it) and once when a workers process starts.
  */
 export const REPEATED_JOBS = [
-  { name: 'tickets.watching-sweep', everyMs: 60_000 },
-  { name: 'orders.reconcile', everyMs: 60_000 },
-  // ЕАИС wants every ticket at least hourly.
-  { name: 'eais.report', everyMs: 15 * 60_000 },
+  { name: 'tickets.watching-sweep', everyMs: () => 60_000 },
+  { name: 'orders.reconcile', everyMs: () => 60_000 },
+  // ЕАИС wants every ticket at least hourly: EAIS_INTERVAL_SECONDS, 15 minutes unless set.
+  { name: 'eais.report', everyMs: (config) => config.eais.intervalMs },
 ] as const satisfies readonly {
   name: keyof typeof JOBS;
-  everyMs: number;
+  everyMs: (config: Config) => number;
 }[];
 
 export type JobName = keyof typeof JOBS;

@@ -69,6 +69,12 @@ const SUBSCREENS: { path: string; resource: Resource; action: Action; screen: Sc
     screen: lazy(() => import('./routes/admin/hall-plan')),
   },
   {
+    path: 'reports/eais',
+    resource: 'reports',
+    action: 'read',
+    screen: lazy(() => import('./routes/admin/eais-deliveries')),
+  },
+  {
     path: 'film/create',
     resource: 'films',
     action: 'create',

@@ -2,4 +2,4 @@
 import { reportToEais } from '@kino/backend/modules/eais';
 import { defineJob } from '../define-job';
 
-export default defineJob('eais.report', (_payload, { ctx, job }) => reportToEais(ctx, job.attemptsMade + 1));
+export default defineJob('eais.report', (_payload, { ctx }) => reportToEais(ctx));

@@ -1,193 +1,310 @@
 /**
- * ЕАИС runs never overlap (two at once, as two worker containers or a slow run and its retry would start
- * them → one document per session, whichever destination), a lock left by a dead run expires by itself, and
- * the dashboard's ЕАИС panel (GET /api/dashboard/eais) shows a failed delivery with its error and time and a
- * sale unreported past the hour, and clears once ЕАИС has everything.
+ * ЕАИС end to end against the receiver emulator on loopback (emulators/eais) and real PGlite/PostgreSQL and
+ * Redis: a sale online and at the till and a refund of each become ledger rows in their own transactions, one
+ * XML file per session reaches the receiver with the right forms; a failure reply and a lost reply are sent
+ * again as the same file under the same name, never a form twice and never one skipped; runs never overlap; the
+ * dashboard's ЕАИС tile turns red past 45 minutes; GET /api/eais/deliveries lists the files with their replies.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardEaisSchema } from '../../contract/dashboard';
-import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
-import { useTestApi } from '../../testing/api';
-import { buildFilm, buildOrder, buildSession, buildSignedInUser, buildTicket } from '../../testing/factories';
-import { connectLiveClient } from '../../testing/live-client';
-import { reportToEais } from './report';
+import { startEaisEmulator, type EaisEmulator } from '../../emulators/eais';
+import { buildFilm, buildHall, buildSession, buildSignedInUser } from '../../testing/factories';
+import { buySeats, orderSeats, useShop } from '../../testing/orders';
 import { until } from '../../testing/wait';
+import { reportToEais } from './report';
 
-const api = useTestApi();
+const shop = useShop();
+const ctx = () => shop.t.ctx;
+const LOGIN = { login: 'kino-eais', password: 'eais-test-password', orgId: '2271' };
 
-/** An ЕАИС stand-in on loopback: answers slowly (so runs would overlap), or fails while `failing`. */
-let server: http.Server;
-let url: string;
-let failing = false;
-const received: { session: number; tickets: number }[] = [];
+let eais: EaisEmulator;
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (failing) return void res.writeHead(503, 'Service Unavailable').end('down');
-      const doc = JSON.parse(body) as { session: { id: number }; tickets: unknown[] };
-      received.push({ session: doc.session.id, tickets: doc.tickets.length });
-      setTimeout(() => res.writeHead(200, { 'x-reference': `EAIS-${received.length}` }).end('ok'), 200);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/eais`;
+  eais = await startEaisEmulator(LOGIN);
+  deliverTo('emulator');
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => eais.close());
 
-/** Where the runs deliver: the stand-in, or (null) files in DATA_DIR/eais/. */
-const deliverTo = (to: string | null) => {
-  api.ctx.config.eais.url = to ?? undefined;
-};
-
-/** A session with two sales and a refund, not reported. */
-async function soldSession(paidMinutesAgo = 5) {
-  const film = await buildFilm(api.ctx.db, { title: 'Зеркало', puNumber: '111000975' });
-  const session = await buildSession(api.ctx.db, { filmId: film.id, startsInMinutes: 300 });
-  const order = await buildOrder(api.ctx.db, {
-    sessionId: session.id,
-    totalKopecks: 70_000,
-    paidAt: new Date(Date.now() - paidMinutesAgo * 60_000),
+/** Where the runs deliver: the emulator, or (files) DATA_DIR/eais/. */
+function deliverTo(to: 'emulator' | 'files') {
+  Object.assign(ctx().config.eais, {
+    url: to === 'emulator' ? eais.url : undefined,
+    login: LOGIN.login,
+    password: LOGIN.password,
+    cinemaId: LOGIN.orgId,
   });
-  await buildTicket(api.ctx.db, { sessionId: session.id, orderId: order.id, seatNumber: 'r2m1' });
-  await buildTicket(api.ctx.db, { sessionId: session.id, orderId: order.id, seatNumber: 'r2m2', status: 'refunded' });
-  return session;
 }
 
-const deliveredOf = (sessionIds: number[]) =>
-  api.ctx.db
-    .select()
+let tills = 0;
+async function cashier() {
+  const staff = await buildSignedInUser(ctx(), { role: 'cashier' });
+  const open = await shop.t.call('POST /shifts/open', { body: { float: 0, till: `ЕАИС ${++tills}` } }, staff.token);
+  expect(open.status).toBe(201);
+  return staff;
+}
+
+/** A session in a hall registered in ЕАИС as «Зал 4». */
+async function session(title = 'Зеркало', subtitles = false) {
+  const film = await buildFilm(ctx().db, { title, puNumber: '111000975', typeGraphic: '2D' });
+  const hall = await buildHall(ctx().db, { showroom: 'Зал 4' });
+  return buildSession(ctx().db, { filmId: film.id, hallId: hall.id, startsInMinutes: 600, subtitles });
+}
+
+async function tillSale(token: string, sessionId: number, seats: string[]) {
+  const sale = await shop.t.call(
+    'POST /till/orders',
+    {
+      body: {
+        schedule_id: sessionId,
+        lines: seats.map((seat_number) => ({ seat_number })),
+        method: 'cash',
+        given: 5000,
+      },
+    },
+    token,
+  );
+  expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+  return sale.body;
+}
+
+const ledgerOf = (sessionId: number) =>
+  ctx()
+    .db.select()
+    .from(schema.eaisLedger)
+    .where(eq(schema.eaisLedger.sessionId, sessionId))
+    .orderBy(schema.eaisLedger.id);
+const reportsOf = (sessionId: number) =>
+  ctx()
+    .db.select()
     .from(schema.eaisReports)
-    .where(inArray(schema.eaisReports.sessionId, sessionIds))
-    .then((rows) => rows.filter((r) => r.status === 'delivered'));
+    .where(eq(schema.eaisReports.sessionId, sessionId))
+    .orderBy(schema.eaisReports.id);
+/** The receiver's files for a session title. */
+const filesOf = (title: string) => eais.control.files.filter((f) => f.seans.seans_title === title);
+const seatsOf = (title: string) =>
+  Object.entries(eais.control.ledger())
+    .filter(([key]) => key.endsWith(`|${title}`))
+    .map(([, seats]) => seats)[0];
 
-describe('two ЕАИС runs at once', () => {
-  it('send each session’s document once: the second run finds the lock taken and does nothing (EAIS_URL)', async () => {
-    deliverTo(url);
-    const sessions = [await soldSession(), await soldSession()];
-    const ids = sessions.map((s) => s.id);
-    const runs = await Promise.all([reportToEais(api.ctx), reportToEais(api.ctx)]);
-    const mine = received.filter((r) => ids.includes(r.session));
-    expect(mine.map((r) => r.session).sort()).toEqual([...ids].sort());
-    expect(mine.every((r) => r.tickets === 3)).toBe(true);
-    expect((await deliveredOf(ids)).map((r) => r.sessionId).sort()).toEqual([...ids].sort());
-    expect(runs.filter((r) => r.skipped)).toHaveLength(1);
-    expect(runs.find((r) => !r.skipped)).toMatchObject({ failed: 0 });
+describe('sales and refunds reach ЕАИС as XML 3.2.0', () => {
+  it('online and at the till, with a refund of each: one file, a form per operation, refunds negative', async () => {
+    const s = await session('Солярис', true);
+    const buyer = await shop.buyer();
+    const online = await buySeats(shop.t, buyer, s, ['r2m1', 'r2m2']);
+    const staff = await cashier();
+    const counter = await tillSale(staff.token, s.id, ['r3m5']);
 
-    // Once the first is done, the next run may take the lock; it has nothing left of these sessions to send.
-    await reportToEais(api.ctx);
-    expect(received.filter((r) => ids.includes(r.session))).toHaveLength(2);
+    // A refund at the counter, and one of the online order through the provider.
+    const back = await shop.t.call('POST /till/refunds', { body: { ticket_id: counter.tickets[0]!.id } }, staff.token);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const onlineTicket = online.tickets.find((t) => t.seat_number === 'r2m2')!;
+    const asked = await shop.t.call('POST /tickets/:id/refund', { params: { id: onlineTicket.id } }, buyer.token);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await until(
+      async () => (await ledgerOf(s.id)).filter((r) => r.operation === 'refund').length >= 2,
+      10_000,
+      'refunds never settled',
+    );
+
+    const rows = await ledgerOf(s.id);
+    expect(rows.map((r) => r.operation).sort()).toEqual(['refund', 'refund', 'sale', 'sale', 'sale']);
+    expect(rows.every((r) => r.reportId === null && r.deliveredAt === null)).toBe(true);
+
+    const run = await reportToEais(ctx());
+    expect(run).toMatchObject({ failed: 0 });
+    const [file] = filesOf('Солярис');
+    expect(filesOf('Солярис')).toHaveLength(1);
+    expect(file!.name).toMatch(/^ekb_2271_\d{8}_\d{9}_\d+\.xml$/);
+    expect(file!.seans).toMatchObject({
+      ver: '3.2.0',
+      org_id: '2271',
+      showroom: 'Зал 4',
+      format: '2D (субтитры)',
+      pu_number: '111000975',
+      event_id: '0',
+    });
+    const forms = file!.forms.map((f) => `${f.place_y}-${f.place_x} ${f.price} ${f.online}`);
+    expect(forms.sort()).toEqual(
+      ['2-1 350 true', '2-2 -350 true', '2-2 350 true', '3-5 -350 false', '3-5 350 false'].sort(),
+    );
+    expect(seatsOf('Солярис')).toMatchObject({
+      '2-1': { sold: 1, refunded: 0 },
+      '2-2': { sold: 1, refunded: 1 },
+      '3-5': { sold: 1, refunded: 1 },
+    });
+    expect((await ledgerOf(s.id)).every((r) => r.deliveredAt !== null)).toBe(true);
+    expect(await reportsOf(s.id)).toMatchObject([
+      { status: 'delivered', reply: 'OK', attempts: 1, sales: 3, refunds: 2 },
+    ]);
+
+    // Nothing new: the next run sends nothing of this session; a new sale goes in a new file.
+    await reportToEais(ctx());
+    expect(filesOf('Солярис')).toHaveLength(1);
+    await tillSale(staff.token, s.id, ['r4m4']);
+    await reportToEais(ctx());
+    expect(filesOf('Солярис').map((f) => f.forms.length)).toEqual([5, 1]);
   });
 
-  it('write one file per session when three runs start together (DATA_DIR/eais/)', async () => {
-    deliverTo(null);
-    const session = await soldSession();
-    const runs = await Promise.all([reportToEais(api.ctx), reportToEais(api.ctx), reportToEais(api.ctx)]);
-    const dir = path.join(api.ctx.dataDir, 'eais');
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith(`-session-${session.id}.json`))).toHaveLength(1);
-    expect(await deliveredOf([session.id])).toHaveLength(1);
-    expect(runs.filter((r) => !r.skipped)).toHaveLength(1);
-  });
-
-  it('wait for a lock left by a run that died only until it expires', async () => {
-    deliverTo(null);
-    const session = await soldSession();
-    // A worker took the lock and died: the key stays, with its expiry.
-    const lock = api.ctx.keys.of('lock', 'eais-report');
-    await api.ctx.redis.set(lock, 'dead-worker', 'PX', 400);
-    expect(await reportToEais(api.ctx)).toMatchObject({ skipped: true });
-    expect(await deliveredOf([session.id])).toHaveLength(0);
-    await until(async () => (await api.ctx.redis.exists(lock)) === 0, 5000, 'the dead run’s lock never expired');
-    expect(await reportToEais(api.ctx)).toMatchObject({ delivered: expect.any(Number), failed: 0 });
-    expect(await deliveredOf([session.id])).toHaveLength(1);
+  it('writes no ledger row for an order never paid', async () => {
+    const s = await session('Андрей Рублёв');
+    const buyer = await shop.buyer();
+    await orderSeats(shop.t, buyer, s, ['r1m1']);
+    expect(await ledgerOf(s.id)).toEqual([]);
   });
 });
 
-describe('the dashboard’s ЕАИС panel', () => {
-  const panel = async (token: string) => {
-    const res = await api.t.call('GET /dashboard/eais', {}, token);
+describe('exactly once through failures', () => {
+  it('a failure reply: the same rows go again in the same file, delivered once, nothing skipped', async () => {
+    const s = await session('Сталкер');
+    const staff = await cashier();
+    await tillSale(staff.token, s.id, ['r1m1', 'r1m2']);
+    eais.control.refuse(1, 'service temporarily unavailable');
+    await expect(reportToEais(ctx())).rejects.toThrow(/not delivered/);
+    let [report] = await reportsOf(s.id);
+    expect(report).toMatchObject({ status: 'failed', attempts: 1, reply: 'error: service temporarily unavailable' });
+    expect((await ledgerOf(s.id)).every((r) => r.reportId === report!.id && r.deliveredAt === null)).toBe(true);
+    expect(filesOf('Сталкер')).toHaveLength(0);
+
+    // A sale meanwhile goes in a file of its own; the refused one goes again as it was.
+    await tillSale(staff.token, s.id, ['r1m3']);
+    await reportToEais(ctx());
+    const names = eais.control.uploads.filter((u) => u.name.endsWith(`_${report!.id}.xml`));
+    expect(names.map((u) => u.reply)).toEqual(['error: service temporarily unavailable', 'OK']);
+    [report] = await reportsOf(s.id);
+    expect(report).toMatchObject({ status: 'delivered', attempts: 2, reply: 'OK' });
+    expect(seatsOf('Сталкер')).toEqual({
+      '1-1': { sold: 1, refunded: 0, kopecks: 35_000 },
+      '1-2': { sold: 1, refunded: 0, kopecks: 35_000 },
+      '1-3': { sold: 1, refunded: 0, kopecks: 35_000 },
+    });
+    expect(
+      await ctx()
+        .db.select()
+        .from(schema.eaisLedger)
+        .where(and(eq(schema.eaisLedger.sessionId, s.id), isNull(schema.eaisLedger.deliveredAt))),
+    ).toEqual([]);
+    expect(eais.control.duplicateForms()).toBe(0);
+  });
+
+  it('a lost reply: the same file again under the same name (at least once), recognised as a repeat, counted once', async () => {
+    const s = await session('Ностальгия');
+    const staff = await cashier();
+    await tillSale(staff.token, s.id, ['r6m1']);
+    eais.control.loseReplies(1);
+    await expect(reportToEais(ctx())).rejects.toThrow(/Ответ ЕАИС не получен/);
+    const [lost] = await reportsOf(s.id);
+    expect(lost).toMatchObject({ status: 'pending', attempts: 1, reply: null });
+    // The receiver took it; Kino cannot know.
+    expect(filesOf('Ностальгия')).toHaveLength(1);
+
+    await reportToEais(ctx());
+    const uploads = eais.control.uploads.filter((u) => u.name === lost!.fileName);
+    expect(uploads.map((u) => u.reply)).toEqual([null, 'OK (repeat)']);
+    expect(filesOf('Ностальгия')).toMatchObject([{ name: lost!.fileName, repeats: 1 }]);
+    expect(seatsOf('Ностальгия')).toEqual({ '6-1': { sold: 1, refunded: 0, kopecks: 35_000 } });
+    expect(await reportsOf(s.id)).toMatchObject([{ status: 'delivered', attempts: 2 }]);
+  });
+
+  it('two runs at once send each file once: the second finds the lock taken', async () => {
+    const s = await session('Иваново детство');
+    const staff = await cashier();
+    await tillSale(staff.token, s.id, ['r7m7']);
+    const runs = await Promise.all([reportToEais(ctx()), reportToEais(ctx())]);
+    expect(runs.filter((r) => r.skipped)).toHaveLength(1);
+    expect(filesOf('Иваново детство')).toHaveLength(1);
+    expect(eais.control.uploads.filter((u) => filesOf('Иваново детство')[0]!.name === u.name)).toHaveLength(1);
+  });
+
+  it('writes the file to DATA_DIR/eais/ when EAIS_URL is unset', async () => {
+    deliverTo('files');
+    try {
+      const s = await session('Жертвоприношение');
+      const staff = await cashier();
+      await tillSale(staff.token, s.id, ['r8m8']);
+      await reportToEais(ctx());
+      const [report] = await reportsOf(s.id);
+      const file = path.join(ctx().dataDir, 'eais', report!.fileName);
+      expect(fs.readFileSync(file, 'utf8')).toContain('seans_title="Жертвоприношение"');
+      expect(report).toMatchObject({ status: 'delivered', destination: 'file' });
+    } finally {
+      deliverTo('emulator');
+    }
+  });
+});
+
+describe('the dashboard’s ЕАИС tile', () => {
+  const tile = async (token: string) => {
+    const res = await shop.t.call('GET /dashboard/eais', {}, token);
     expect(res.status).toBe(200);
     return DashboardEaisSchema.parse(res.body);
   };
-  const problemOf = (state: Awaited<ReturnType<typeof panel>>, sessionId: number) =>
-    state.problems.find((p) => p.session.id === sessionId);
 
-  it('shows a failed delivery with its error and time, and a sale unreported past the hour; clears once delivered', async () => {
-    const { token } = await buildSignedInUser(api.ctx, { role: 'manager' });
-    // Reported by now: no problem of its own.
-    deliverTo(null);
-    await reportToEais(api.ctx);
-    const recent = await soldSession(5);
-    const late = await soldSession(90);
-    let state = await panel(token);
-    // Five minutes old and never tried: within the hour, no problem yet; ninety minutes: overdue.
-    expect(problemOf(state, recent.id)).toBeUndefined();
-    expect(problemOf(state, late.id)).toMatchObject({
-      session: { id: late.id, title: 'Зеркало', start_time: toCinemaTime(late.startTime) },
-      unreported: 3,
+  it('turns red for a sale undelivered past 45 minutes, not at 40, and clears once delivered', async () => {
+    await reportToEais(ctx());
+    const { token } = await buildSignedInUser(ctx(), { role: 'manager' });
+    const staff = await cashier();
+    const recent = await session('Каток и скрипка');
+    const late = await session('Пять вечеров');
+    await tillSale(staff.token, recent.id, ['r1m1']);
+    await tillSale(staff.token, late.id, ['r1m1']);
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await ctx()
+      .db.update(schema.eaisLedger)
+      .set({ occurredAt: ago(40) })
+      .where(eq(schema.eaisLedger.sessionId, recent.id));
+    await ctx()
+      .db.update(schema.eaisLedger)
+      .set({ occurredAt: ago(46) })
+      .where(eq(schema.eaisLedger.sessionId, late.id));
+    let state = await tile(token);
+    expect(state.problems.find((p) => p.session.id === recent.id)).toBeUndefined();
+    expect(state.problems.find((p) => p.session.id === late.id)).toMatchObject({
       overdue: true,
+      unreported: 1,
       failure: null,
     });
-    expect(state.unreported).toBeGreaterThanOrEqual(6);
 
-    // ЕАИС answers 503: both sessions show the error and when it happened; the overdue one is still overdue.
-    deliverTo(url);
-    failing = true;
-    const before = Date.now();
-    await expect(reportToEais(api.ctx)).rejects.toThrow(/not delivered/);
-    state = await panel(token);
-    for (const id of [recent.id, late.id]) {
-      const problem = problemOf(state, id);
-      expect(problem?.failure?.error).toContain('503');
-      expect(problem!.failure!.at >= toCinemaTime(new Date(before - 1000))).toBe(true);
-    }
-    expect(problemOf(state, recent.id)!.overdue).toBe(false);
-    expect(problemOf(state, late.id)!.overdue).toBe(true);
-    // Failures first.
-    expect(state.problems[0]!.failure).not.toBeNull();
-
-    // It answers again: the next run delivers, the panel clears and says when it last delivered.
-    failing = false;
-    await reportToEais(api.ctx);
-    state = await panel(token);
-    expect(problemOf(state, recent.id)).toBeUndefined();
-    expect(problemOf(state, late.id)).toBeUndefined();
-    expect(state.last_delivered_at! >= toCinemaTime(new Date(before - 1000))).toBe(true);
-    const [report] = await api.ctx.db
-      .select()
-      .from(schema.eaisReports)
-      .where(eq(schema.eaisReports.sessionId, late.id))
-      .orderBy(schema.eaisReports.id);
-    expect(report).toMatchObject({ status: 'failed', sessionId: late.id });
+    // ЕАИС refuses: both show the failure; once it takes them the tile clears.
+    eais.control.refuse(2, 'maintenance');
+    await expect(reportToEais(ctx())).rejects.toThrow();
+    state = await tile(token);
+    expect(state.problems.find((p) => p.session.id === recent.id)?.failure?.error).toContain('maintenance');
+    await reportToEais(ctx());
+    state = await tile(token);
+    expect(state.problems.filter((p) => [recent.id, late.id].includes(p.session.id))).toEqual([]);
+    expect(state.unreported).toBe(0);
   });
+});
 
-  it('tells open dashboards when a run delivered or failed, so the panel moves without a reload', async () => {
-    const { token } = await buildSignedInUser(api.ctx, { role: 'admin' });
-    const staff = await connectLiveClient(api.t.url, token);
-    try {
-      deliverTo(null);
-      await soldSession();
-      const pushes = staff.count('dashboard:changed');
-      await reportToEais(api.ctx);
-      await staff.waitFor('dashboard:changed', () => staff.count('dashboard:changed') > pushes);
-    } finally {
-      staff.disconnect();
+describe('GET /api/eais/deliveries', () => {
+  it('lists the files with their replies to managers and admins, newest first; refuses cashiers, content managers, viewers', async () => {
+    const s = await session('Проверка на дорогах');
+    const staff = await cashier();
+    await tillSale(staff.token, s.id, ['r2m2']);
+    eais.control.refuse(1, 'bad day');
+    await expect(reportToEais(ctx())).rejects.toThrow();
+    await reportToEais(ctx());
+    const { token } = await buildSignedInUser(ctx(), { role: 'manager' });
+    const res = await shop.t.call('GET /eais/deliveries', {}, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mine = res.body.data.find((d) => d.session?.id === s.id);
+    expect(mine).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      reply: 'OK',
+      sales: 1,
+      refunds: 0,
+      destination: 'http',
+      session: { title: 'Проверка на дорогах' },
+    });
+    expect(mine!.file_name).toMatch(/^ekb_2271_/);
+    for (const role of ['cashier', 'content-manager', 'customer'] as const) {
+      const other = await buildSignedInUser(ctx(), { role });
+      expect((await shop.t.call('GET /eais/deliveries', {}, other.token)).status, role).toBe(403);
     }
-  });
-
-  it('is for those who answer for the reports: managers and admins, not cashiers or content managers', async () => {
-    for (const role of ['cashier', 'content-manager'] as const) {
-      const { token } = await buildSignedInUser(api.ctx, { role });
-      expect((await api.t.call('GET /dashboard/eais', {}, token)).status, role).toBe(403);
-    }
-    const { token } = await buildSignedInUser(api.ctx, { role: 'admin' });
-    expect((await api.t.call('GET /dashboard/eais', {}, token)).status).toBe(200);
+    expect((await shop.t.call('GET /eais/deliveries', {})).status).toBe(401);
   });
 });

@@ -1,2 +1,3 @@
-/** What other parts of Kino (the workers) use of the EAIS report. */
-export { reportToEais } from './report';
+/** What other parts of Kino (the workers, the orders) use of the ЕАИС report. */
+export { reportToEais, uploadToEais, type EaisRunResult } from './report';
+export { recordEaisOperations } from './ledger';

@@ -1,15 +1,20 @@
 /**
- * The ЕАИС report: every sale and refund not yet reported, one document per session
- * (format.ts), delivered to EAIS_URL (POST, basic credentials) or written to DATA_DIR/eais/ when
- * unset. Each delivery is a row of eais_reports (pending → delivered or failed, with the error); the
- * tickets of a delivered document record when their sale and refund were reported. A failure is
- * thrown once the other sessions are done, so the job fails and BullMQ retries it (the queue monitor
- * shows it); the lines stay unreported until a delivery succeeds. Runs never overlap (the lock below), and
- * the staff dashboard hears of each run that delivered or failed something (its ЕАИС panel, eais/state.ts).
+ * The ЕАИС delivery (REGISTRIES.md §3): the ledger's rows not yet in a file are formed into one file per session
+ * (format.ts), kept as an eais_reports row with its name and body, and sent until ЕАИС accepts it.
+ *
+ * Exactly once: a row joins one file, once (formed in one transaction with the file); a file is marked delivered,
+ * with its rows, only on a success reply. A failure reply (a body with `error`, or an HTTP error) and a lost reply
+ * (a timeout, a reset connection) leave the file undelivered: the next run sends the same file under the same name
+ * (ЕАИС offers no way to ask what it took; the operator recognises the repeat by its name). New sales of the session
+ * meanwhile go into a new file. Runs never overlap (the Redis lock below), and the staff dashboard hears of each run
+ * that delivered or failed something.
+ *
+ * Transport: `POST {EAIS_URL}` multipart/form-data with `login`, `password` and the file field `XMLfile`; unset
+ * EAIS_URL → the files are written to DATA_DIR/eais/.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { parseSeatCode } from '../../contract/seats';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
@@ -17,190 +22,250 @@ import { describeError } from '../../lib/infra/operator-messages';
 import { withRedisLock, type HeldLock } from '../../lib/infra/redis-lock';
 import { emitterFor } from '../../realtime/emitter';
 import { STAFF_ROOM } from '../../realtime/rooms';
-import { eaisDocument, type EaisDocument, type EaisLine } from './format';
+import { eaisFileName, eaisXml, sessionFormat, type EaisFormInput, type EaisSessionInput } from './format';
 
-const { tickets, orders, sessions, films, payments, eaisReports } = schema;
+const { tickets, orders, sessions, films, halls, ticketTypes, eaisReports, eaisLedger } = schema;
 
 type EaisContext = Pick<AppContext, 'db' | 'config' | 'logger' | 'redis' | 'keys'>;
 
 export interface EaisRunResult {
+  /** Files formed this run, files ЕАИС accepted, and files it refused or did not answer. */
+  formed: number;
   delivered: number;
   failed: number;
   sales: number;
   refunds: number;
-  /** Another run held the lock: this one did nothing (that run reports everything). */
+  /** Another run held the lock: this one did nothing (that run delivers everything). */
   skipped?: true;
 }
 
-/**
- * One run at a time, across every worker process: two runs reading the same unreported lines would each
- * send the session's document. The lock is Redis's (lib/infra/redis-lock.ts), not a PostgreSQL advisory lock:
- * a run spends most of its time on deliveries (HTTP, up to 30 s each), and an advisory lock would have to
- * hold one pooled connection — or, transaction-scoped, an open transaction — through all of them; it would
- * vanish silently with that connection mid-run; and under PGlite (tests, the demo: one session for the
- * whole process) a session lock is re-entrant, so two runs in one process would both get it. The Redis
- * lock expires by itself if its worker dies, is renewed while the run lives, and is checked again before
- * each delivery, so a run that lost it (paused past the expiry) stops instead of sending twice.
- */
+/** One run at a time across every worker process (a Redis lock: it expires if its worker dies, see lib/infra). */
 const EAIS_LOCK = 'eais-report';
 const EAIS_LOCK_TTL_MS = 60_000;
+/** How long a reply may take; past it the reply counts as lost (the same file goes again). */
+export const EAIS_REPLY_TIMEOUT_MS = 30_000;
 
-/** The tickets with something to report, as lines (a refunded ticket never reported gives its sale and its refund). */
-async function unreportedLines(ctx: EaisContext): Promise<(EaisLine & { saleUnreported: boolean })[]> {
-  const rows = await ctx.db
-    .select({
-      ticket: tickets,
-      channel: orders.channel,
-      method: orders.paymentMethod,
-      paidAt: orders.paidAt,
-      cardRrn: orders.cardRrn,
-      hallId: sessions.hallId,
-      start: sessions.startTime,
-      filmId: films.id,
-      title: films.title,
-      pu: films.puNumber,
-      paymentId: sql<
-        string | null
-      >`(select ${payments.providerPaymentId} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'succeeded' limit 1)`,
-    })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .innerJoin(sessions, eq(sessions.id, tickets.sessionId))
-    .innerJoin(films, eq(films.id, sessions.filmId))
-    .where(
-      or(
-        and(inArray(tickets.status, ['paid', 'refunded']), isNull(tickets.eaisSaleReportedAt)),
-        and(eq(tickets.status, 'refunded'), isNull(tickets.eaisRefundReportedAt)),
-      ),
-    )
-    .orderBy(tickets.sessionId, tickets.id);
-  return rows.flatMap((r) => {
-    const { row, place } = parseSeatCode(r.ticket.seatNumber);
-    const base = {
-      ticketId: r.ticket.id,
-      hallId: r.hallId,
-      sessionId: r.ticket.sessionId,
-      sessionStart: r.start,
-      puNumber: r.pu,
-      filmId: r.filmId,
-      filmTitle: r.title,
-      row,
-      seat: place,
-      priceKopecks: r.ticket.priceKopecks,
-      discountKopecks: r.ticket.typeDiscountKopecks + r.ticket.promoDiscountKopecks,
-      ticketType: r.ticket.ticketTypeCode,
-      channel: r.channel,
-      paymentMethod: r.method,
-      paymentId: r.paymentId ?? r.cardRrn ?? null,
-      soldAt: r.paidAt,
-      refundedAt: r.ticket.refundedAt,
-      saleUnreported: r.ticket.eaisSaleReportedAt === null,
-    };
-    const lines: (EaisLine & { saleUnreported: boolean })[] = [];
-    if (base.saleUnreported) lines.push({ ...base, operation: 'sale' });
-    if (r.ticket.status === 'refunded' && r.ticket.eaisRefundReportedAt === null)
-      lines.push({ ...base, operation: 'refund' });
-    return lines;
-  });
-}
+/** How ЕАИС answered one upload. */
+export type EaisReply =
+  { kind: 'accepted'; reply: string } | { kind: 'refused' | 'lost'; reply: string | null; error: string };
 
-async function deliver(ctx: EaisContext, doc: EaisDocument): Promise<string> {
-  const { url, login, password, dir } = ctx.config.eais;
-  if (!url) {
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, doc.name), doc.body);
-    return doc.name;
+/** Sends one file: the reply's body without `error` is a success (REGISTRIES.md §3.3). */
+export async function uploadToEais(
+  config: AppContext['config']['eais'],
+  file: { name: string; body: string },
+  timeoutMs = EAIS_REPLY_TIMEOUT_MS,
+): Promise<EaisReply> {
+  if (!config.url) {
+    await fs.mkdir(config.dir, { recursive: true });
+    await fs.writeFile(path.join(config.dir, file.name), file.body);
+    return { kind: 'accepted', reply: `записан в ${path.join(config.dir, file.name)}` };
   }
-  const headers: Record<string, string> = { 'content-type': doc.contentType, 'x-document-name': doc.name };
-  if (login) headers.authorization = `Basic ${Buffer.from(`${login}:${password ?? ''}`).toString('base64')}`;
-  const answer = await fetch(url, { method: 'POST', headers, body: doc.body, signal: AbortSignal.timeout(30_000) });
-  if (!answer.ok) throw new Error(`ЕАИС ответил ${answer.status} ${answer.statusText}`.trim());
-  // The operator's reference when it gives one, else the document's name.
-  return answer.headers.get('x-reference') ?? doc.name;
+  const form = new FormData();
+  form.set('login', config.login ?? '');
+  form.set('password', config.password ?? '');
+  form.set('XMLfile', new Blob([file.body], { type: 'text/xml' }), file.name);
+  let status: number;
+  let reply: string;
+  try {
+    const answer = await fetch(config.url, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
+    status = answer.status;
+    reply = await answer.text();
+  } catch (err) {
+    return { kind: 'lost', reply: null, error: `Ответ ЕАИС не получен: ${describeError(err)}` };
+  }
+  const shown = reply.trim().slice(0, 500);
+  if (status < 200 || status >= 300) return { kind: 'refused', reply: shown, error: `ЕАИС ответил ${status}` };
+  if (/error/i.test(reply)) return { kind: 'refused', reply: shown, error: `ЕАИС отказал: ${shown}` };
+  return { kind: 'accepted', reply: shown };
 }
 
-/** One run of the report; throws after the run when a delivery failed (the job is retried). */
-export async function reportToEais(ctx: EaisContext, attempt = 1, now = new Date()): Promise<EaisRunResult> {
-  const run = await withRedisLock(ctx, EAIS_LOCK, EAIS_LOCK_TTL_MS, (lock) => reportUnderLock(ctx, lock, attempt, now));
+/** One run: forms files of the rows not yet in one, then sends every undelivered file; throws when one failed. */
+export async function reportToEais(ctx: EaisContext, now = new Date()): Promise<EaisRunResult> {
+  const run = await withRedisLock(ctx, EAIS_LOCK, EAIS_LOCK_TTL_MS, (lock) => reportUnderLock(ctx, lock, now));
   if (!run.ran) {
     ctx.logger.info('ЕАИС report skipped: another run is in progress');
-    return { delivered: 0, failed: 0, sales: 0, refunds: 0, skipped: true };
+    return { formed: 0, delivered: 0, failed: 0, sales: 0, refunds: 0, skipped: true };
   }
   return run.value;
 }
 
-async function reportUnderLock(ctx: EaisContext, lock: HeldLock, attempt: number, now: Date): Promise<EaisRunResult> {
-  const lines = await unreportedLines(ctx);
-  const bySession = new Map<number, typeof lines>();
-  for (const line of lines) bySession.set(line.sessionId, [...(bySession.get(line.sessionId) ?? []), line]);
-  const result: EaisRunResult = { delivered: 0, failed: 0, sales: 0, refunds: 0 };
+async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Promise<EaisRunResult> {
+  const result: EaisRunResult = { formed: 0, delivered: 0, failed: 0, sales: 0, refunds: 0 };
+  result.formed = await formFiles(ctx, now);
+  const waiting = await ctx.db
+    .select({
+      id: eaisReports.id,
+      name: eaisReports.fileName,
+      body: eaisReports.body,
+      sessionId: eaisReports.sessionId,
+    })
+    .from(eaisReports)
+    .where(ne(eaisReports.status, 'delivered'))
+    .orderBy(asc(eaisReports.id));
   const errors: string[] = [];
-  for (const [sessionId, list] of bySession) {
+  const outcomes: { id: number; answer: EaisReply; at: Date }[] = [];
+  // A session's files go in order: after one is refused or unanswered, its later ones wait for the next run.
+  const held = new Set<number | null>();
+  for (const file of waiting) {
+    if (held.has(file.sessionId)) continue;
     if (!(await lock.held())) {
-      ctx.logger.warn('ЕАИС report stopped: its lock was lost; the next run reports the rest');
+      ctx.logger.warn('ЕАИС report stopped: its lock was lost; the next run sends the rest');
       break;
     }
-    const sales = list.filter((l) => l.operation === 'sale');
-    const refunds = list.filter((l) => l.operation === 'refund');
-    const [report] = await ctx.db
-      .insert(eaisReports)
-      .values({
-        sessionId,
-        status: 'pending',
-        destination: ctx.config.eais.url ? 'http' : 'file',
-        sales: sales.length,
-        refunds: refunds.length,
-        attempts: attempt,
-      })
-      .returning({ id: eaisReports.id });
-    try {
-      const reference = await deliver(ctx, eaisDocument(ctx.config.eais.cinemaId, sessionId, list, now));
-      const at = new Date();
-      await ctx.db.transaction(async (tx) => {
-        if (sales.length > 0)
-          await tx
-            .update(tickets)
-            .set({ eaisSaleReportedAt: at })
-            .where(
-              and(
-                inArray(
-                  tickets.id,
-                  sales.map((l) => l.ticketId),
-                ),
-                isNull(tickets.eaisSaleReportedAt),
-              ),
-            );
-        if (refunds.length > 0)
-          await tx
-            .update(tickets)
-            .set({ eaisRefundReportedAt: at })
-            .where(
-              and(
-                inArray(
-                  tickets.id,
-                  refunds.map((l) => l.ticketId),
-                ),
-                isNull(tickets.eaisRefundReportedAt),
-              ),
-            );
-        await tx
-          .update(eaisReports)
-          .set({ status: 'delivered', reference, deliveredAt: at })
-          .where(eq(eaisReports.id, report!.id));
-      });
-      result.delivered += 1;
-      result.sales += sales.length;
-      result.refunds += refunds.length;
-    } catch (err) {
-      const reason = describeError(err);
-      await ctx.db.update(eaisReports).set({ status: 'failed', error: reason }).where(eq(eaisReports.id, report!.id));
-      ctx.logger.error({ sessionId, reason }, `ЕАИС delivery failed: ${reason}`);
-      errors.push(`session ${sessionId}: ${reason}`);
-      result.failed += 1;
+    const answer = await uploadToEais(ctx.config.eais, file);
+    outcomes.push({ id: file.id, answer, at: new Date() });
+    if (answer.kind !== 'accepted') {
+      held.add(file.sessionId);
+      ctx.logger.error({ file: file.name, sessionId: file.sessionId }, `ЕАИС delivery failed: ${answer.error}`);
+      errors.push(`${file.name}: ${answer.error}`);
     }
   }
-  // The dashboard's ЕАИС panel shows failures and what is overdue: it asks again.
+  // The replies recorded together (one transaction, not one per file). A crash before this line leaves accepted
+  // files undelivered: the next run sends them again under their names, as after a lost reply.
+  await ctx.db.transaction(async (tx) => {
+    for (const { id, answer, at } of outcomes) {
+      if (answer.kind === 'accepted') {
+        await tx
+          .update(eaisReports)
+          .set({
+            status: 'delivered',
+            reply: answer.reply,
+            error: null,
+            deliveredAt: at,
+            lastAttemptAt: at,
+            attempts: sql`${eaisReports.attempts} + 1`,
+          })
+          .where(eq(eaisReports.id, id));
+        const counts = await tx
+          .update(eaisLedger)
+          .set({ deliveredAt: at })
+          .where(and(eq(eaisLedger.reportId, id), isNull(eaisLedger.deliveredAt)))
+          .returning({ operation: eaisLedger.operation });
+        result.delivered += 1;
+        result.sales += counts.filter((c) => c.operation === 'sale').length;
+        result.refunds += counts.filter((c) => c.operation === 'refund').length;
+      } else {
+        // Refused: ЕАИС said no; lost: it may have taken it. Either way the same file goes again next run.
+        await tx
+          .update(eaisReports)
+          .set({
+            status: answer.kind === 'refused' ? 'failed' : 'pending',
+            reply: answer.reply,
+            error: answer.error,
+            lastAttemptAt: at,
+            attempts: sql`${eaisReports.attempts} + 1`,
+          })
+          .where(eq(eaisReports.id, id));
+        result.failed += 1;
+      }
+    }
+  });
   if (result.delivered + result.failed > 0) emitterFor(ctx).to(STAFF_ROOM).emit('dashboard:changed');
-  if (errors.length > 0) throw new Error(`ЕАИС: ${errors.length} report(s) not delivered (${errors.join('; ')})`);
+  if (errors.length > 0) throw new Error(`ЕАИС: ${errors.length} file(s) not delivered (${errors.join('; ')})`);
   return result;
+}
+
+/**
+ * The ledger's rows not yet in a file, one file per session, all formed in one transaction with their rows (a
+ * row joins one file, once: the rows are locked and taken only while not yet in one).
+ */
+async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: eaisLedger.id,
+        sessionId: eaisLedger.sessionId,
+        operation: eaisLedger.operation,
+        at: eaisLedger.occurredAt,
+        seat: tickets.seatNumber,
+        price: tickets.priceKopecks,
+        typeDiscount: tickets.typeDiscountKopecks,
+        promoDiscount: tickets.promoDiscountKopecks,
+        ticketType: ticketTypes.name,
+        channel: orders.channel,
+      })
+      .from(eaisLedger)
+      .innerJoin(tickets, eq(tickets.id, eaisLedger.ticketId))
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
+      .innerJoin(ticketTypes, eq(ticketTypes.code, tickets.ticketTypeCode))
+      .where(isNull(eaisLedger.reportId))
+      .orderBy(asc(eaisLedger.sessionId), asc(eaisLedger.occurredAt), asc(eaisLedger.id))
+      .for('update', { of: eaisLedger, skipLocked: true });
+    if (rows.length === 0) return 0;
+    const bySession = new Map<number, typeof rows>();
+    for (const row of rows) bySession.set(row.sessionId, [...(bySession.get(row.sessionId) ?? []), row]);
+    const about = await tx
+      .select({
+        id: sessions.id,
+        start: sessions.startTime,
+        subtitles: sessions.subtitles,
+        title: films.title,
+        picture: films.typeGraphic,
+        puNumber: films.puNumber,
+        puReason: films.puReason,
+        hall: halls.name,
+        showroom: halls.showroom,
+      })
+      .from(sessions)
+      .innerJoin(films, eq(films.id, sessions.filmId))
+      .innerJoin(halls, eq(halls.id, sessions.hallId))
+      .where(inArray(sessions.id, [...bySession.keys()]));
+    // The files' ids first: each file is named by its id once and for all.
+    const ids = await tx
+      .select({ id: sql<number>`nextval(pg_get_serial_sequence('eais_reports', 'id'))::int`.mapWith(Number) })
+      .from(sql`generate_series(1, ${about.length})`);
+    const files = about.map((s, i) => {
+      const id = ids[i]!.id;
+      const session: EaisSessionInput = {
+        orgId: ctx.config.eais.cinemaId,
+        showroom: s.showroom ?? s.hall,
+        start: s.start,
+        title: s.title,
+        puNumber: s.puNumber,
+        puReason: s.puReason,
+        format: sessionFormat(s.picture, s.subtitles),
+        eventId: null,
+      };
+      const lines = bySession.get(s.id)!;
+      const forms: EaisFormInput[] = lines.map((r) => {
+        const { row, place } = parseSeatCode(r.seat);
+        return {
+          operation: r.operation,
+          row,
+          seat: place,
+          priceKopecks: r.price,
+          discountKopecks: r.typeDiscount + r.promoDiscount,
+          ticketType: r.ticketType,
+          at: r.at,
+          online: r.channel === 'web',
+        };
+      });
+      return {
+        id,
+        lines,
+        values: {
+          id,
+          sessionId: s.id,
+          status: 'pending' as const,
+          destination: ctx.config.eais.url ? 'http' : 'file',
+          fileName: eaisFileName(ctx.config.eais.cinemaId, now, id),
+          body: eaisXml(session, forms),
+          sales: forms.filter((f) => f.operation === 'sale').length,
+          refunds: forms.filter((f) => f.operation === 'refund').length,
+        },
+      };
+    });
+    await tx.insert(eaisReports).values(files.map((f) => f.values));
+    for (const file of files)
+      await tx
+        .update(eaisLedger)
+        .set({ reportId: file.id })
+        .where(
+          inArray(
+            eaisLedger.id,
+            file.lines.map((r) => r.id),
+          ),
+        );
+    return files.length;
+  });
 }

@@ -1,11 +1,10 @@
 /**
  * How reporting to ЕАИС stands, for the staff dashboard (GET /api/dashboard/eais): the sessions whose last
- * delivery failed (with the error and when) and those with a sale or refund unreported past the hour the
- * rules allow, whatever the reason (the worker down, the job stuck). Counted from the tickets on each ask:
- * what a ticket still lacks is the truth, whatever the deliveries' rows say.
+ * delivery failed or got no reply (with the error and when) and those with a sale or refund undelivered past
+ * EAIS_DEADLINE_MINUTES, whatever the reason (the worker down, the job stuck). Counted from the delivery ledger's
+ * undelivered rows on each ask.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
-import { SOLD_TICKET_STATUSES } from '../../contract/constants';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import {
   EAIS_DEADLINE_MINUTES,
   EAIS_PROBLEMS_SHOWN,
@@ -16,11 +15,7 @@ import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 
-const { tickets, orders, sessions, films, halls, eaisReports } = schema;
-
-/** A ticket's sale not yet reported, and its refund not yet reported (the same rules as report.ts reads). */
-const salePending = and(inArray(tickets.status, [...SOLD_TICKET_STATUSES]), isNull(tickets.eaisSaleReportedAt));
-const refundPending = and(eq(tickets.status, 'refunded'), isNull(tickets.eaisRefundReportedAt));
+const { sessions, films, halls, eaisReports, eaisLedger } = schema;
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -28,20 +23,14 @@ export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now = new Date(
   const [waiting, [last]] = await Promise.all([
     ctx.db
       .select({
-        sessionId: tickets.sessionId,
-        lines:
-          sql<number>`sum((case when ${salePending} then 1 else 0 end) + (case when ${refundPending} then 1 else 0 end))`.mapWith(
-            Number,
-          ),
-        // When the oldest line happened: the sale (the order's payment) or the refund.
-        since: sql<Date | string>`min(least(
-          case when ${salePending} then coalesce(${orders.paidAt}, ${tickets.purchaseDate}) end,
-          case when ${refundPending} then ${tickets.refundedAt} end))`,
+        sessionId: eaisLedger.sessionId,
+        lines: sql<number>`count(*)`.mapWith(Number),
+        // When the oldest of them happened (sold or refunded).
+        since: sql<Date | string>`min(${eaisLedger.occurredAt})`,
       })
-      .from(tickets)
-      .innerJoin(orders, eq(orders.id, tickets.orderId))
-      .where(or(salePending, refundPending))
-      .groupBy(tickets.sessionId),
+      .from(eaisLedger)
+      .where(isNull(eaisLedger.deliveredAt))
+      .groupBy(eaisLedger.sessionId),
     ctx.db
       .select({ at: max(eaisReports.deliveredAt) })
       .from(eaisReports)
@@ -57,11 +46,11 @@ export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now = new Date(
             status: eaisReports.status,
             error: eaisReports.error,
             attempts: eaisReports.attempts,
-            at: eaisReports.createdAt,
+            at: eaisReports.lastAttemptAt,
           })
           .from(eaisReports)
-          .where(inArray(eaisReports.sessionId, ids))
-          .orderBy(eaisReports.sessionId, desc(eaisReports.createdAt), desc(eaisReports.id)),
+          .where(and(inArray(eaisReports.sessionId, ids), gt(eaisReports.attempts, 0)))
+          .orderBy(eaisReports.sessionId, desc(eaisReports.lastAttemptAt), desc(eaisReports.id)),
         ctx.db
           .select({ id: sessions.id, title: films.title, start: sessions.startTime, hall: halls.name })
           .from(sessions)
@@ -79,8 +68,12 @@ export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now = new Date(
     const since = asDate(w.since);
     const lastTry = lastOf.get(w.sessionId);
     const failure =
-      lastTry?.status === 'failed'
-        ? { error: lastTry.error ?? 'Ошибка без описания', at: toCinemaTime(lastTry.at), attempts: lastTry.attempts }
+      lastTry && lastTry.status !== 'delivered' && lastTry.at
+        ? {
+            error: lastTry.error ?? 'Ошибка без описания',
+            at: toCinemaTime(asDate(lastTry.at)),
+            attempts: lastTry.attempts,
+          }
         : null;
     const overdue = since.getTime() < deadline;
     const session = sessionOf.get(w.sessionId);

@@ -88,6 +88,7 @@ export async function addFilmStills(ctx: AppContext, userId: number, kinopoiskId
 /** Saves the edit screen's fields; answers the film as its page shows it. */
 export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Promise<FilmDetail> {
   const { title, description, age, year, budget, trailer, is_rent, no_discount_until, pu_number } = edit;
+  const { pu_issued, pu_until, pu_reason } = edit;
   await write(ctx, async (tx, changed) => {
     const [updated] = await tx
       .update(films)
@@ -102,6 +103,9 @@ export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Pro
         // Absent: unchanged (SPEC's form has no such field); empty: cleared.
         ...(no_discount_until !== undefined ? { noDiscountUntil: no_discount_until } : {}),
         ...(pu_number !== undefined ? { puNumber: pu_number } : {}),
+        ...(pu_issued !== undefined ? { puIssued: pu_issued } : {}),
+        ...(pu_until !== undefined ? { puUntil: pu_until } : {}),
+        ...(pu_reason !== undefined ? { puReason: pu_reason } : {}),
       })
       .where(eq(films.id, id))
       .returning({ id: films.id });

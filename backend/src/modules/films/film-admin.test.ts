@@ -305,6 +305,32 @@ describe('PUT /api/films/{id}/edit', () => {
     expect(await yearStatus(1895)).toBe(200);
   });
 
+  it('keeps the ПУ with its dates and an event’s reason for ЕАИС (GET /api/films/{id}); refuses a rental end before the issue', async () => {
+    const film = await buildFilm(t.ctx.db);
+    const token = await tokenOf('content-manager');
+    const put = (body: object) =>
+      t.call('PUT /films/:id/edit', { params: { id: film.id }, body: { ...edit, ...body } }, token);
+    const saved = await put({ pu_number: '121023323', pu_issued: '2023-07-01', pu_until: '2033-07-01' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await publicFilm(film.id)).toMatchObject({
+      pu_number: '121023323',
+      pu_issued: '2023-07-01',
+      pu_until: '2033-07-01',
+      pu_reason: null,
+    });
+    const backwards = await put({ pu_issued: '2024-01-02', pu_until: '2024-01-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.details).toMatchObject({ fields: { pu_until: expect.stringContaining('раньше') } });
+    expect(await publicFilm(film.id)).toMatchObject({ pu_issued: '2023-07-01' });
+    expect((await put({ pu_reason: 'abc' })).status).toBe(400);
+    expect((await put({ pu_number: '', pu_issued: '', pu_until: '', pu_reason: '3' })).body).toMatchObject({
+      pu_number: null,
+      pu_issued: null,
+      pu_until: null,
+      pu_reason: '3',
+    });
+  });
+
   it('returns 404 for a film that does not exist', async () => {
     const res = await t.call('PUT /films/:id/edit', { params: { id: 2_000_000 }, body: edit }, await tokenOf('admin'));
     expect(res.status).toBe(404);

@@ -90,6 +90,9 @@ export function presentFilmDetail(
     photo: film.photos.map((p) => ({ id: p.id, photo: p.photo })),
     no_discount_until: film.noDiscountUntil,
     pu_number: film.puNumber,
+    pu_issued: film.puIssued,
+    pu_until: film.puUntil,
+    pu_reason: film.puReason,
     schedule: film.sessions.map((s) => presentSession(s, film)),
     review: film.reviews.map(presentFilmReview),
   };

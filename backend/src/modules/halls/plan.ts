@@ -82,6 +82,8 @@ export async function replacePlan(
       });
     }
     await storePlan(tx, hallId, rows, body.best, body.wheelchair_hold_back_hours ?? null);
+    if (body.showroom !== undefined)
+      await tx.update(halls).set({ showroom: body.showroom }).where(eq(halls.id, hallId));
     const future = await tx
       .select({ id: sessions.id })
       .from(sessions)

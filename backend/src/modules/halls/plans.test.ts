@@ -18,6 +18,16 @@ describe('hall plans', () => {
   const put = async (hallId: number, body: HallPlanBody, token?: string) =>
     shop.t.call('PUT /halls/:id/plan', { params: { id: hallId }, body }, token ?? (await manager()).token);
 
+  it('keeps the hall’s name as registered in ЕАИС with its plan; empty clears it, absent leaves it', async () => {
+    const hall = await buildHall(shop.t.ctx.db);
+    const current = (await shop.t.call('GET /halls/:id/plan', { params: { id: hall.id } })).body;
+    expect(current.showroom).toBeNull();
+    const seats = current.seats.map(({ row, place, x, zone }) => ({ row, place, x, zone }));
+    expect((await put(hall.id, { seats, showroom: ' Зал 4 ' })).body.showroom).toBe('Зал 4');
+    expect((await put(hall.id, { seats })).body.showroom).toBe('Зал 4');
+    expect((await put(hall.id, { seats, showroom: '' })).body.showroom).toBeNull();
+  });
+
   it("gives every new hall SPEC's 10 × 11 standard seats", async () => {
     const hall = await buildHall(shop.t.ctx.db);
     const { status, body } = await shop.t.call('GET /halls/:id/plan', { params: { id: hall.id } });

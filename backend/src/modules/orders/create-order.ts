@@ -32,6 +32,7 @@ import { shareLockSession } from '../../db/order-lock';
 import { viewOrder } from './queries';
 import { startPayment } from './start-payment';
 import { ticketBecomes } from '../tickets/lifecycle';
+import { recordEaisOperations } from '../eais/ledger';
 import { orderBecomes, paymentBecomes } from './lifecycle';
 
 export interface CreateOrderDeps {
@@ -202,6 +203,13 @@ export async function placeOrder(
           })),
         )
         .returning({ id: tickets.id });
+      if (plan.paidAtOnce)
+        await recordEaisOperations(
+          tx,
+          'sale',
+          lines.map((l) => ({ ticketId: l.id, sessionId })),
+          now,
+        );
       const payment = plan.paidAtOnce
         ? undefined
         : (

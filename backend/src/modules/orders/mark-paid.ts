@@ -18,6 +18,7 @@ import { write } from '../../effects';
 import type { ProviderPayment } from '../../payments/provider';
 import { sessionState, type SessionTimes } from '../schedules/lifecycle';
 import { ticketBecomes, ticketWas } from '../tickets/lifecycle';
+import { recordEaisOperations } from '../eais/ledger';
 import { logAction, type Actor } from './audit';
 import { closeLocked } from './close-order';
 import {
@@ -75,7 +76,7 @@ export async function markOrderPaid(
     const now = ctx.clock.now();
     const late = !awaitsPayment(order.status);
     const refusal = payRefusal(order.status, session!, now);
-    const sold = refusal ? undefined : await sellLines(tx, order, late);
+    const sold = refusal ? undefined : await sellLines(tx, order, late, now);
     if (!sold) {
       const reason = refusal ?? MONEY_REFUSALS.seatsTaken;
       // A pending order the money cannot buy ends here: its seats free on every map.
@@ -113,15 +114,23 @@ export async function markOrderPaid(
  * The order's lines become sold tickets. For a late payment (lines released) this is tried in a
  * savepoint: the unique index on seats refuses it when any seat was taken meanwhile → undefined.
  */
-async function sellLines(tx: Tx, order: OrderRow, late: boolean) {
+async function sellLines(tx: Tx, order: OrderRow, late: boolean, paidAt: Date) {
   const { tickets } = schema;
   const from = ticketWas(late ? 'sellLate' : 'sell');
-  const sell = (db: Tx) =>
-    db
+  const sell = async (db: Tx) => {
+    const rows = await db
       .update(tickets)
       .set({ status: ticketBecomes('sell'), purchaseDate: new Date() })
       .where(and(eq(tickets.orderId, order.id), eq(tickets.status, from)))
       .returning({ id: tickets.id, seat: tickets.seatNumber });
+    await recordEaisOperations(
+      db,
+      'sale',
+      rows.map((r) => ({ ticketId: r.id, sessionId: order.sessionId })),
+      paidAt,
+    );
+    return rows;
+  };
   try {
     const rows = late ? await tx.transaction((savepoint) => sell(savepoint)) : await sell(tx);
     return { ids: rows.map((r) => r.id), seats: rows.map((r) => r.seat) };

@@ -20,6 +20,7 @@ import { ProviderError, type ProviderRefund } from '../../payments/provider';
 import { logAction, type Actor, WEB_SYSTEM } from './audit';
 import { declineMessage } from './decline';
 import { refundRefusal, ticketBecomes, ticketWas, type RefundActor } from '../tickets/lifecycle';
+import { recordEaisOperations } from '../eais/ledger';
 import { lockOrder, type OrderRow } from '../../db/order-lock';
 import { isRefusedRefund, isSettledRefund, paymentBecomes, REFUND_TRANSITIONS, refundBecomes } from './lifecycle';
 import { receiptFor } from './receipt';
@@ -250,6 +251,7 @@ async function settleLocked(
     .where(and(eq(tickets.id, current.ticketId), eq(tickets.status, ticketWas('refund'))))
     .returning();
   if (!ticket) return;
+  await recordEaisOperations(tx, 'refund', [{ ticketId: ticket.id, sessionId: ticket.sessionId }], now);
   changed({
     what: 'tickets',
     kind: 'refunded',

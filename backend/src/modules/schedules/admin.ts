@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
 import type { Session, StaffSession } from '../../contract/schedules';
-import { addDays, fromCinemaTime, toCinemaTime } from '../../contract/time';
+import { addDays, fromCinemaTime, toCinemaDate, toCinemaTime } from '../../contract/time';
 import type { z } from '../../contract/zod';
 import type { ScheduleStoreBodySchema, StaffSessionQuerySchema } from '../../contract/schedules';
 import type { AppContext } from '../../context';
@@ -113,7 +113,7 @@ export async function createSession(
   if (body.price_card_id && !card) fields.price_card_id = 'Такой ценовой карты нет';
   if (body.start_time.getTime() <= now.getTime()) fields.start_time = 'Сеанс не может начинаться в прошлом';
   if (!film || !hall || Object.keys(fields).length > 0) throw invalidInput(fields);
-  refuseFilmWithoutPu(film);
+  refuseFilmWithoutPu(film, body.start_time);
   // On a card, SPEC's price is the card's standard adult price (whole roubles, as SPEC has it).
   const price = card ? Math.round(roublesOf(card.standardAdultKopecks)) : body.price;
 
@@ -144,12 +144,32 @@ export async function createSession(
   }
 }
 
-/** A session goes on sale only for a film with its distribution certificate (ПУ) number: ЕАИС needs it. */
-export function refuseFilmWithoutPu(film: { puNumber: string | null }): void {
+/**
+ * A session goes on sale only for a film with its distribution certificate (ПУ) valid on the session's date
+ * (REGISTRIES.md §3.6): ЕАИС reports it. An event shown without a ПУ carries ЕАИС's reason code (`pu_reason`)
+ * instead. A ПУ without its dates entered is not checked against them.
+ */
+export function refuseFilmWithoutPu(
+  film: { puNumber: string | null; puIssued: string | null; puUntil: string | null; puReason: string | null },
+  startTime: Date,
+): void {
+  if (film.puReason?.trim()) return;
   if (!film.puNumber?.trim())
     throw invalidInput(
       { movie_id: 'У фильма нет номера прокатного удостоверения (ПУ): укажите его в карточке фильма' },
       'Сеанс нельзя поставить в продажу без прокатного удостоверения фильма',
+    );
+  const day = toCinemaDate(startTime);
+  const shown = (date: string) => date.split('-').reverse().join('.');
+  if (film.puIssued && day < film.puIssued)
+    throw invalidInput(
+      { start_time: `Прокатное удостоверение фильма выдано ${shown(film.puIssued)}: сеанс ${shown(day)} раньше` },
+      'Прокатное удостоверение фильма не действует в день сеанса',
+    );
+  if (film.puUntil && day > film.puUntil)
+    throw invalidInput(
+      { start_time: `Прокатное удостоверение фильма действует до ${shown(film.puUntil)}: сеанс ${shown(day)} позже` },
+      'Прокатное удостоверение фильма не действует в день сеанса',
     );
 }
 

@@ -92,6 +92,50 @@ describe('POST /api/schedule/store without a ПУ number', () => {
     expect(status).toBe(400);
     expect(JSON.stringify(body)).toContain('прокатного удостоверения');
   });
+
+  it('is refused, writing nothing, for a session outside the ПУ’s dates; on sale within them and for an event with pu_reason', async () => {
+    const day = (h: number) => inHours(h).slice(0, 10);
+    const film = await buildFilm(shop.t.ctx.db, { puIssued: day(24), puUntil: day(72) });
+    const hall = await buildHall(shop.t.ctx.db);
+    const store = (movie: number, start: string) =>
+      shop.t.call(
+        'POST /schedule/store',
+        { body: { movie_id: movie, hall_id: hall.id, start_time: start, price: 400 } },
+        token,
+      );
+    const token = await manager();
+    const shown = (d: string) => d.split('-').reverse().join('.');
+
+    const early = await store(film.id, inHours(2));
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({
+      error: {
+        details: {
+          fields: {
+            start_time: `Прокатное удостоверение фильма выдано ${shown(day(24))}: сеанс ${shown(day(2))} раньше`,
+          },
+        },
+      },
+    });
+    const late = await store(film.id, inHours(100));
+    expect(late.status).toBe(400);
+    expect(JSON.stringify(late.body)).toContain(`действует до ${shown(day(72))}`);
+    const sessionsOf = () => shop.t.ctx.db.select().from(schema.sessions).where(eq(schema.sessions.filmId, film.id));
+    expect(await sessionsOf()).toEqual([]);
+
+    const within = await store(film.id, inHours(48));
+    expect(within.status, JSON.stringify(within.body)).toBe(201);
+    // Moving it past the rental end is refused too.
+    const moved = await shop.t.call(
+      'PUT /schedules/:id',
+      { params: { id: within.body.id }, body: { start_time: inHours(100) } },
+      token,
+    );
+    expect(moved.status).toBe(400);
+
+    const event = await buildFilm(shop.t.ctx.db, { puNumber: null, puReason: '3' });
+    expect((await store(event.id, inHours(2))).status).toBe(201);
+  });
 });
 
 describe('POST /api/schedules/{id}/cancel', () => {

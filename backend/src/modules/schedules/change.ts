@@ -58,10 +58,10 @@ export async function updateSession(
     fields.start_time = 'Сеанс не может начинаться в прошлом';
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
   if (refusal) throw refusal;
-  refuseFilmWithoutPu(film);
 
   const hallId = hall?.id ?? current.hallId;
   const startTime = body.start_time ?? current.startTime;
+  refuseFilmWithoutPu(film, startTime);
   const moved = hallId !== current.hallId || startTime.getTime() !== current.startTime.getTime();
   const priceCardId = body.price_card_id === undefined ? current.priceCardId : body.price_card_id;
   // On a card, SPEC's price is the card's standard adult price (as on create).

@@ -52,6 +52,7 @@ export async function loadPlan(db: Db, hallId: number): Promise<HallPlan> {
     capacity: seats.filter((s) => !s.blocked).length,
     best: hall.bestRow !== null && hall.bestX !== null ? { row: hall.bestRow, x: hall.bestX } : defaultBest(rows),
     wheelchair_hold_back_hours: hall.wheelchairHoldBackHours,
+    showroom: hall.showroom,
     seats,
     zones: zones.map(presentZone),
   };

@@ -12,6 +12,7 @@ const plan: HallPlan = {
   capacity: 5,
   best: { row: 1, x: 3 },
   wheelchair_hold_back_hours: null,
+  showroom: null,
   seats: [
     seat(1, 1, 1, { wheelchair: true }),
     seat(1, 2, 2, { companion: true }),

@@ -106,6 +106,7 @@ export function defaultPlan(hall: { id: number; name: string }): HallPlan {
     capacity: 110,
     best: { row: 6, x: 6 },
     wheelchair_hold_back_hours: null,
+    showroom: null,
     seats,
     zones: [{ code: 'standard', name: 'Стандарт', color: '#7c4dff', seats_per_unit: 1 }],
   };

@@ -116,6 +116,9 @@ const film: FilmDetail = {
   ],
   no_discount_until: null,
   pu_number: null,
+  pu_issued: null,
+  pu_until: null,
+  pu_reason: null,
 };
 
 describe('filmStructuredData', () => {

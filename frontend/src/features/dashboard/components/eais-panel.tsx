@@ -59,6 +59,9 @@ export function EaisPanel() {
             {state.problems_count > state.problems.length && (
               <p className={styles.muted}>И ещё сеансов: {state.problems_count - state.problems.length}</p>
             )}
+            <p>
+              <Link to={paths.adminSection('reports/eais')}>Передачи в ЕАИС и ответы ЕАИС</Link>
+            </p>
             {state.problems_count > 0 && can('queues', 'list') && (
               <p>
                 <Link to={paths.adminSection('queues')}>Задача «eais.report» в очередях фоновых задач</Link>

@@ -197,6 +197,17 @@ export function HallPlanEditor({ hall }: { hall: HallPlan }) {
           setPlan((current) => ({ ...current, holdBackHours: text === '' ? null : Number(text) }));
         }}
       />
+      <TextField
+        label="Название зала в ЕАИС"
+        hint="Как зал зарегистрирован в ЕАИС (например, «Зал 4»): так он называется в отчётах о продажах. Пусто — название зала."
+        maxLength={100}
+        value={plan.showroom}
+        disabled={save.isPending}
+        onChange={(event) => {
+          const text = event.target.value;
+          setPlan((current) => ({ ...current, showroom: text }));
+        }}
+      />
       {single.length > 0 && (
         <p className={styles.warning}>
           Диван — два соседних места. Без пары останутся:{' '}

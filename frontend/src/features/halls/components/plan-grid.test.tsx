@@ -13,7 +13,7 @@ const zones: SeatZone[] = [
 const byCode = new Map(zones.map((z) => [z.code, z]));
 
 function hall(): EditorPlan {
-  let plan = resize({ rows: 0, places: 0, seats: [], best: { row: 1, x: 1 }, holdBackHours: null }, 3, 4);
+  let plan = resize({ rows: 0, places: 0, seats: [], best: { row: 1, x: 1 }, holdBackHours: null, showroom: '' }, 3, 4);
   plan = apply(plan, { kind: 'zone', zone: 'vip' }, 3, 1);
   plan = apply(plan, { kind: 'flag', flag: 'wheelchair', on: true }, 1, 1);
   plan = apply(plan, { kind: 'flag', flag: 'blocked', on: true }, 1, 4);

@@ -13,7 +13,7 @@ import {
   type EditorPlan,
 } from './plan-editor';
 
-const empty: EditorPlan = { rows: 0, places: 0, seats: [], best: { row: 1, x: 1 }, holdBackHours: null };
+const empty: EditorPlan = { rows: 0, places: 0, seats: [], best: { row: 1, x: 1 }, holdBackHours: null, showroom: '' };
 /** SPEC's hall: 10 × 11 standard seats. */
 const spec = () => resize(empty, 10, 11);
 const seat = (plan: EditorPlan, row: number, place: number) =>

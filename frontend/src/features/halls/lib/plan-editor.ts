@@ -31,6 +31,8 @@ export interface EditorPlan {
   best: { row: number; x: number };
   /** Wheelchair spaces go on general sale this many hours before a session; null: at once. */
   holdBackHours: number | null;
+  /** The hall's name as registered in ЕАИС; '' — its own name. */
+  showroom: string;
 }
 
 export type SeatFlag = 'wheelchair' | 'companion' | 'blocked';
@@ -67,7 +69,7 @@ const sorted = (seats: EditorSeat[]) => seats.toSorted((a, b) => a.row - b.row |
 
 /** The editor's copy of a plan the server answered. */
 export function fromPlan(
-  plan: Pick<HallPlan, 'seats' | 'best'> & Partial<Pick<HallPlan, 'wheelchair_hold_back_hours'>>,
+  plan: Pick<HallPlan, 'seats' | 'best'> & Partial<Pick<HallPlan, 'wheelchair_hold_back_hours' | 'showroom'>>,
 ): EditorPlan {
   const seats = sorted(
     plan.seats.map(({ row, place, x, zone, wheelchair, companion, blocked }) => ({
@@ -86,6 +88,7 @@ export function fromPlan(
     seats,
     best: plan.best,
     holdBackHours: plan.wheelchair_hold_back_hours ?? null,
+    showroom: plan.showroom ?? '',
   };
 }
 
@@ -247,6 +250,7 @@ export function toBody(plan: EditorPlan): HallPlanBody {
     })),
     best: plan.best,
     wheelchair_hold_back_hours: plan.holdBackHours,
+    showroom: plan.showroom.trim() || null,
   };
 }
 

@@ -40,6 +40,9 @@ export function FilmEditForm({ film }: { film: FilmDetail }) {
       is_rent: film.is_rent,
       no_discount_until: film.no_discount_until ?? '',
       pu_number: film.pu_number ?? '',
+      pu_issued: film.pu_issued ?? '',
+      pu_until: film.pu_until ?? '',
+      pu_reason: film.pu_reason ?? '',
     },
     mutation,
     toInput: (body) => ({ params: { id: film.id }, body }),
@@ -82,6 +85,24 @@ export function FilmEditForm({ film }: { film: FilmDetail }) {
                 inputMode="numeric"
                 hint="Номер ПУ, 9 цифр: без него сеансы фильма не продаются, а продажи не уходят в ЕАИС"
                 {...form.field('pu_number')}
+              />
+              <TextField
+                label="ПУ выдано"
+                type="date"
+                hint="Сеансы раньше этой даты не поставить в продажу"
+                {...form.field('pu_issued')}
+              />
+              <TextField
+                label="Прокат по ПУ до"
+                type="date"
+                hint="Последний день проката: сеансы позже него не поставить в продажу"
+                {...form.field('pu_until')}
+              />
+              <TextField
+                label="Причина отсутствия ПУ (код ЕАИС)"
+                inputMode="numeric"
+                hint="Только для события без прокатного удостоверения: код из справочника ЕАИС. Пусто — ПУ обязательно"
+                {...form.field('pu_reason')}
               />
               <TextAreaField label="Описание" {...form.field('description')} />
               <TextField label="ID на Кинопоиске" name="kinopoisk_id" value={film.kinopoisk_id ?? '—'} readOnly />

@@ -1,0 +1,3 @@
+import { EaisDeliveries } from '../../../features/eais/components/eais-deliveries';
+
+export default EaisDeliveries;
