@@ -102,7 +102,7 @@ export default defineConfig({
           // The bill is per day: a file that starts just before the cinema's midnight runs just after it.
           setupFiles: ['./tests/e2e/support/setup-clock.ts'],
           ...IN_PROCESS_ROUND,
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

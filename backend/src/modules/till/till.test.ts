@@ -276,7 +276,7 @@ describe('the till', () => {
       expect(bytes.toString('latin1')).toMatch(new RegExp(`/MediaBox \\[0 0 ${width}(\\.\\d+)?`));
     }
     expect(await pdfQrCodes(rest)).toEqual([sale.body.tickets[1]!.qr]);
-  });
+  }, 60_000); // renders four PDFs and reads their QR codes back from the page images
 
   it('keeps one open shift per cashier and per till; cashiers see their own shifts, managers all', async () => {
     const cashier = await cashierOnShift(100);
