@@ -2,6 +2,7 @@
  * Accounts in the back office (admin only): GET /api/users, PUT /api/users/{id}/role, PUT
  * /api/users/{id}/inn (a staff member's INN, printed as the cash register's operator).
  */
+import { isValidInn } from './cinema';
 import { IdParamsSchema, pageSchema, StaffPageQuerySchema } from './common';
 import { PROVIDERS, ROLES } from './constants';
 import { requires, type EndpointMap } from './endpoint';
@@ -25,17 +26,13 @@ export const UserPageSchema = pageSchema(UserRowSchema);
 export const RoleBodySchema = z.strictObject({ role: z.enum(ROLES, { error: 'Выберите одну из пяти ролей' }) });
 export type RoleBody = z.infer<typeof RoleBodySchema>;
 
-/** A person's INN: 12 digits whose two check digits match (the tax service's algorithm). */
-export function isPersonalInn(inn: string): boolean {
-  if (!/^\d{12}$/.test(inn)) return false;
-  const d = [...inn].map(Number);
-  const check = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * d[i]!, 0) % 11) % 10;
-  return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11];
-}
-
 /** PUT /api/users/{id}/inn: the INN, or null to remove it. */
 export const InnBodySchema = z.strictObject({
-  inn: z.string().trim().refine(isPersonalInn, 'ИНН сотрудника — 12 цифр с верными контрольными цифрами').nullable(),
+  inn: z
+    .string()
+    .trim()
+    .refine((inn) => inn.length === 12 && isValidInn(inn), 'ИНН сотрудника — 12 цифр с верными контрольными цифрами')
+    .nullable(),
 });
 
 export const userEndpoints = {

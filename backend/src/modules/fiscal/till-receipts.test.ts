@@ -493,3 +493,79 @@ describe('the cashier’s INN', () => {
     expect(h.sells().at(-1)!.task).toMatchObject({ operator: { vatin: '500100732259' } });
   });
 });
+
+describe('a cashier’s day with the register (the issue’s "Done when")', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('opens, sells two for cash with change and one by SBP, refunds one, closes: the register’s documents and the Z-report agree with Kino', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 450 });
+    const cashier = await h.cashierOnShift(2000, 'Смирнова Ольга');
+    const sale = async (body: Record<string, unknown>) => {
+      const res = await h.sell(cashier.token, { schedule_id: session.id, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    const first = await sale({ lines: h.lines('r3m1'), method: 'cash', given: 500 });
+    const second = await sale({ lines: h.lines('r3m2', 'r3m3'), method: 'cash', given: 1000 });
+    expect([first.change, second.change]).toEqual([50, 100]);
+    const sbp = await sale({ lines: h.lines('r4m4'), method: 'sbp', contact: 'viewer@example.ru' });
+    expect(sbp).toMatchObject({ status: 'pending', qr: expect.any(String) });
+    await payQr(shop, sbp.id);
+    const refunded = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: second.tickets[0]!.id } },
+      cashier.token,
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const closed = await shop.t.call(
+      'POST /shifts/:id/close',
+      { params: { id: cashier.shift.id }, body: { counted: 2900 } },
+      cashier.token,
+    );
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+
+    // What the register received, in order, with positions and sums.
+    const done = h
+      .journal()
+      .filter((j) => j.status === 'ready' && !['getShiftStatus', 'getShiftTotals'].includes(j.task.type as string));
+    expect(done.map((j) => j.task.type)).toEqual(['openShift', 'sell', 'sell', 'sell', 'sellReturn', 'closeShift']);
+    const shape = (task: Record<string, unknown>) => ({
+      items: (task.items as { price: number; amount: number }[]).map((i) => [i.price, i.amount]),
+      payments: task.payments,
+      total: task.total,
+    });
+    expect(done.slice(1, 5).map((j) => shape(j.task))).toEqual([
+      { items: [[450, 450]], payments: [{ type: 'cash', sum: 500 }], total: 450 },
+      {
+        items: [
+          [450, 450],
+          [450, 450],
+        ],
+        payments: [{ type: 'cash', sum: 1000 }],
+        total: 900,
+      },
+      { items: [[450, 450]], payments: [{ type: 'electronically', sum: 450 }], total: 450 },
+      { items: [[450, 450]], payments: [{ type: 'cash', sum: 450 }], total: 450 },
+    ]);
+    expect(done[0]!.task).toMatchObject({ operator: { name: 'Смирнова Ольга' } });
+
+    // Kino's shift report and the register's Z-report agree.
+    const report = closed.body;
+    expect(report).toMatchObject({
+      sales: { cash: { count: 3, amount: 1350 }, card: { count: 0 }, sbp: { count: 1, amount: 450 } },
+      refunds: { cash: { count: 1, amount: 450 } },
+      expected: 2900,
+      difference: 0,
+    });
+    const z = report.register!.z_report!;
+    expect(z).toMatchObject({
+      receipts: 4,
+      totals: { sell: { cash: 1350, electronically: 450 }, sell_return: { cash: 450, electronically: 0 } },
+    });
+    expect(z.totals.sell.cash).toBe(report.sales.cash.amount);
+    expect(z.totals.sell.electronically).toBe(report.sales.card.amount + report.sales.sbp.amount);
+    expect(z.totals.sell_return.cash).toBe(report.refunds.cash.amount);
+    expect(report.register).toMatchObject({ receipts: z.receipts, totals: z.totals });
+  });
+});
