@@ -12,7 +12,7 @@ import { ManualClock } from '../../lib/infra/clock';
 import { SeatStore } from '../seats';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { providerPaymentOf, useShop } from '../../testing/orders';
-import { pdfText } from '../../testing/pdf';
+import { pdfAllQrCodes, pdfText } from '../../testing/pdf';
 
 type Shop = ReturnType<typeof useShop>;
 let tills = 0;
@@ -567,5 +567,45 @@ describe('a cashier’s day with the register (the issue’s "Done when")', () =
     expect(z.totals.sell.electronically).toBe(report.sales.card.amount + report.sales.sbp.amount);
     expect(z.totals.sell_return.cash).toBe(report.refunds.cash.amount);
     expect(report.register).toMatchObject({ receipts: z.receipts, totals: z.totals });
+  });
+});
+
+describe('the ticket as the cinema’s form', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('prints the organisation, series and number, film and age mark, seat, type, price, payment form and the receipt with its QR', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 350 });
+    const cashier = await h.cashierOnShift();
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r2m7'), method: 'cash' });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const res = await shop.t.fetch(`/api/till/orders/${sale.body.id}/tickets?format=80mm`, { token: cashier.token });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = await pdfText(bytes);
+    const cinema = (await shop.t.call('GET /settings/cinema', {})).body;
+    const fiscal = sale.body.fiscal!;
+    const ticket = sale.body.tickets[0]!;
+    for (const expected of [
+      cinema.legal_name,
+      `ИНН ${cinema.inn}`,
+      cinema.legal_address,
+      `Билет №${ticket.id} · серия КБ`,
+      sale.body.schedule.movie.title,
+      `${sale.body.schedule.movie.age}+`,
+      `Зал: ${sale.body.schedule.hall}`,
+      'Ряд 2, место 7',
+      `${ticket.ticket_type.name}, 350 ₽`,
+      'Оплата: наличными',
+      `Кассовый чек: №${fiscal.receipt_number}, смена №${fiscal.shift_number}`,
+      `ФН: ${fiscal.fn_number}`,
+      `ФД: ${fiscal.document_number}`,
+      `ФП: ${fiscal.fiscal_sign}`,
+      `РН ККТ: ${fiscal.registration_number}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const [date, time] = fiscal.datetime.split(' ') as [string, string];
+    const receiptQr = `t=${date.replaceAll('-', '')}T${time.slice(0, 2)}${time.slice(3, 5)}&s=350.00&fn=${fiscal.fn_number}&i=${fiscal.document_number}&fp=${fiscal.fiscal_sign}&n=1`;
+    expect((await pdfAllQrCodes(bytes))[0]!.toSorted()).toEqual([receiptQr, ticket.qr].toSorted());
   });
 });
