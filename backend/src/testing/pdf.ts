@@ -29,12 +29,13 @@ export function pngQrCode(picture: Uint8Array): string | undefined {
  * Every QR code in a PNG picture: each one found is painted over (its corners and a margin) and the
  * picture read again, so a page with two codes (a ticket's check-in code and its receipt's) gives both.
  */
-export function pngQrCodesAll(picture: Uint8Array): string[] {
+export function pngQrCodesAll(picture: Uint8Array, max = 4): string[] {
   const png = PNG.sync.read(Buffer.from(picture));
   const pixels = new Uint8ClampedArray(png.data);
   const found: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const qr = jsQR(pixels, png.width, png.height);
+  for (let i = 0; i < max; i++) {
+    // Printed black on white: the inverted reading (which doubles the time) is never needed.
+    const qr = jsQR(pixels, png.width, png.height, { inversionAttempts: 'dontInvert' });
     if (!qr) break;
     found.push(qr.data);
     const corners = Object.values(qr.location).filter((p): p is { x: number; y: number } => 'x' in p);
@@ -50,11 +51,11 @@ export function pngQrCodesAll(picture: Uint8Array): string[] {
   return found;
 }
 
-/** Every QR code on each page, rendered at 3× scale. */
-export const pdfAllQrCodes = (pdf: Buffer): Promise<string[][]> =>
+/** Every QR code on each page (at most `max` a page: reading stops there), rendered at 3× scale. */
+export const pdfAllQrCodes = (pdf: Buffer, max?: number): Promise<string[][]> =>
   withParser(pdf, async (parser) => {
     const { pages } = await parser.getScreenshot({ scale: 3, imageBuffer: true, imageDataUrl: false });
-    return pages.map((page) => pngQrCodesAll(page.data));
+    return pages.map((page) => pngQrCodesAll(page.data, max));
   });
 
 /** The content of the QR code on each page (undefined for a page without one), rendered at 3× scale. */

@@ -46,6 +46,7 @@ export const paths = {
   adminOrder: (id: number | string) => `/admin/dashboard/orders/${id}`,
   adminShifts: '/admin/dashboard/shifts',
   adminTill: '/admin/dashboard/till',
+  adminTillDisplay: '/admin/dashboard/till/display',
   /** A shift's report (the cash expected and counted, sales and refunds by method). */
   adminShift: (id: number | string) => `/admin/dashboard/shifts/${id}`,
 } as const;

@@ -274,11 +274,11 @@ describe('the till', () => {
       expect(text).toContain('Ряд 6, место 1');
       expect(text).toContain('Ряд 6, место 2');
       expect(text).toContain('Покупатель в кассе');
-      expect(checkInCodes(await pdfAllQrCodes(bytes))).toEqual(sale.body.tickets.map((t) => t.qr));
+      expect(checkInCodes(await pdfAllQrCodes(bytes, 2))).toEqual(sale.body.tickets.map((t) => t.qr));
       // The page's width, in points, as the PDF declares it.
       expect(bytes.toString('latin1')).toMatch(new RegExp(`/MediaBox \\[0 0 ${width}(\\.\\d+)?`));
     }
-    expect(checkInCodes(await pdfAllQrCodes(rest))).toEqual([sale.body.tickets[1]!.qr]);
+    expect(checkInCodes(await pdfAllQrCodes(rest, 2))).toEqual([sale.body.tickets[1]!.qr]);
   });
 
   it('keeps one open shift per cashier and per till; cashiers see their own shifts, managers all', async () => {
