@@ -279,7 +279,8 @@ describe('the till', () => {
       expect(bytes.toString('latin1')).toMatch(new RegExp(`/MediaBox \\[0 0 ${width}(\\.\\d+)?`));
     }
     expect(checkInCodes(await pdfAllQrCodes(rest, 2))).toEqual([sale.body.tickets[1]!.qr]);
-  });
+    // Five pages rendered to pixels (A4 at 3×), each read for two QR codes: slow on a busy machine.
+  }, 60_000);
 
   it('keeps one open shift per cashier and per till; cashiers see their own shifts, managers all', async () => {
     const cashier = await cashierOnShift(100);
