@@ -129,6 +129,7 @@ export function contactPhone(contact: string): string | null {
 const TillContactSchema = z
   .string()
   .trim()
+  .toLowerCase()
   .max(255, 'Слишком длинный адрес')
   .refine((text) => contactPhone(text) !== null || EmailSchema.safeParse(text).success, CONTACT_RULE);
 

@@ -48,7 +48,7 @@ export async function sellAtTill(
   };
   const paidAtOnce = body.method !== 'link' && body.method !== 'sbp';
   const phone = body.contact ? contactPhone(body.contact) : null;
-  const email = body.contact && !phone ? body.contact.toLowerCase() : null;
+  const email = body.contact && !phone ? body.contact : null;
 
   const seatField = (seat: string) => `lines.${body.lines.findIndex((l) => l.seat_number === seat)}.seat_number`;
   const refuseBadPayment = (priced: PricedOrder) => {
