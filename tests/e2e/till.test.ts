@@ -12,7 +12,8 @@ import { RESOURCES, seatLabel } from '@kino/backend/contract';
 import { schema } from '@kino/backend/db';
 import { announce } from '@kino/backend/effects';
 import { buildFilm, buildSession, buildSignedInUser, buildUser, TEST_PASSWORD } from '@kino/backend/testing/factories';
-import { pdfQrCodes, pdfText } from '@kino/backend/testing/pdf';
+import { providerPaymentOf } from '@kino/backend/testing/orders';
+import { pdfAllQrCodes, pdfText, pngQrCode } from '@kino/backend/testing/pdf';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -165,7 +166,8 @@ describe('the till', () => {
     await expect.poll(() => fs.existsSync(file) && fs.statSync(file).size > 0, { timeout: 10_000 }).toBe(true);
     const pdf = fs.readFileSync(file);
     expect(await pdfText(pdf)).toContain(film.title);
-    const codes = await pdfQrCodes(pdf);
+    // Each page: the ticket's check-in code and its receipt's QR (t=…&n=1).
+    const codes = (await pdfAllQrCodes(pdf, 2)).map((page) => page.find((code) => !code.startsWith('t=')));
     expect(codes).toHaveLength(3);
 
     // A ticket comes back: its QR scanned into the refund field (a scanner types the code, then Enter).
@@ -270,6 +272,78 @@ describe('the till', () => {
     expect(await textOf(till, 'section[aria-labelledby="till-result-title"]')).toContain('walk-in@example.test');
     expect(await till.$eval('a::-p-text(Ссылка на оплату)', (a) => a.getAttribute('href'))).toMatch(/^https?:\/\//);
     expect(till.errors).toEqual([]);
+  });
+
+  it('sells by SBP: the QR with its amount and time left on the till and on the buyer’s second screen, paid, the receipt printed', async () => {
+    const { db } = site.ctx;
+    const film = await buildFilm(db, { title: 'Кин-дза-дза' });
+    const session = await buildSession(db, { filmId: film.id, price: 450, startsInMinutes: minutesLaterToday(150) });
+    await announce(site.ctx, [{ what: 'sessions', ids: [session.id] }]);
+    const cashier = await buildUser(db, { role: 'cashier', fio: 'Ольга Кассир' });
+
+    const till = await browserPage(site, contexts, SCREEN);
+    await signIn(site, till, cashier.email, TEST_PASSWORD);
+    await till.goto(`${site.url}/admin/dashboard/till`);
+    await till.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'float');
+    await till.keyboard.type('0');
+    await till.click('input[name=till]');
+    await till.keyboard.type('Касса СБП');
+    await till.keyboard.press('Enter');
+    await till.waitForSelector('a::-p-text(Отчёт смены)');
+    // The buyer's second screen, opened beside the till in the same browser.
+    const display = await till.browserContext().newPage();
+    await display.goto(`${site.url}/admin/dashboard/till/display`);
+    await display.waitForSelector('main ::-p-text(Здесь появится QR-код)');
+    // The cashier works the till (a page in the background gets no animation frames: clicks would wait).
+    await till.bringToFront();
+
+    await till.locator(`button[aria-pressed]::-p-text(${film.title})`).click();
+    const hall = 'section[aria-labelledby="till-hall-title"]';
+    await till.waitForSelector(`${hall} button[aria-label="Ряд 1, место 1"]:not([disabled])`);
+    await till.$eval('main h1', (h) => (h as HTMLElement).click());
+    await till.keyboard.press('2');
+    await till.waitForFunction(
+      (scope) => document.querySelectorAll(`${scope} button[data-seat][aria-label$=", выбрано"]`).length === 2,
+      {},
+      hall,
+    );
+    await till.click('input[name=method][value=sbp]');
+    await till.keyboard.press('Enter');
+    await till.waitForSelector('#till-result-title::-p-text(ждёт оплаты по СБП)');
+
+    // The QR on the till is the provider's: scanned from the screen, it reads the payment's QR data.
+    const [order] = await db.query.orders.findMany({ where: (o, { eq }) => eq(o.sessionId, session.id) });
+    expect(order).toMatchObject({ paymentMethod: 'sbp', status: 'pending' });
+    const paymentId = await providerPaymentOf(site.ctx, order!.id);
+    const qrData = (site.ctx.emulator.control.payment(paymentId)!.confirmation as { confirmation_data: string })
+      .confirmation_data;
+    const qrOnTill = await till.waitForSelector('[data-testid="sbp-qr"] img');
+    expect(pngQrCode(await qrOnTill!.screenshot())).toBe(qrData);
+    const onTill = await textOf(till, '[data-testid="sbp-qr"]');
+    expect(onTill).toContain('900 ₽');
+    expect(onTill).toMatch(/Осталось \d\d:\d\d/);
+    // …and on the second screen, with the amount.
+    await display.bringToFront();
+    const qrOnDisplay = await display.waitForSelector('[data-testid="sbp-qr"] img');
+    expect(pngQrCode(await qrOnDisplay!.screenshot())).toBe(qrData);
+    expect(await textOf(display, '[data-testid="sbp-qr"]')).toContain('900 ₽');
+    await till.bringToFront();
+    expect(await axeViolations(till)).toEqual([]);
+
+    // The buyer pays in the bank app: the till shows the sale and the register's receipt; the display clears.
+    site.ctx.emulator.control.succeed(paymentId);
+    await till.waitForFunction(
+      () =>
+        document.querySelector('#till-result-title')?.textContent?.replace(/\s/g, ' ') === 'Продано 2 билета на 900 ₽',
+    );
+    await till.waitForSelector('[data-testid="fiscal-receipt"]');
+    expect(site.ctx.atol.control.journal.filter((j) => j.task.type === 'sell').at(-1)).toMatchObject({
+      status: 'ready',
+      task: { payments: [{ type: 'electronically', sum: 900 }], total: 900 },
+    });
+    await display.waitForSelector('main ::-p-text(Здесь появится QR-код)');
+    expect(till.errors).toEqual([]);
+    await display.close();
   });
 
   it('says a session cancelled while it is on the till is cancelled, and offers no seat of it', async () => {

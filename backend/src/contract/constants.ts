@@ -91,19 +91,21 @@ export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = { web: 'Сай
 
 /**
  * How an order is paid: 'online' through the provider (the website, or a payment link sent from the till),
- * 'cash' into the till's drawer, 'card' on the bank's terminal at the counter.
+ * 'cash' into the till's drawer, 'card' on the bank's terminal at the counter, 'sbp' by the provider's QR
+ * shown at the counter (the register's receipt, not the provider's).
  */
-export const PAYMENT_METHODS = ['online', 'cash', 'card'] as const;
+export const PAYMENT_METHODS = ['online', 'cash', 'card', 'sbp'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: 'Онлайн',
   cash: 'Наличные',
   card: 'Карта (терминал)',
+  sbp: 'СБП (QR-код)',
 };
 /** The till a shift opens at when the cashier names none. */
 export const DEFAULT_TILL = 'Касса 1';
-/** How the till is paid: cash, card on the bank's terminal, or a payment link (the online flow). */
-export const TILL_METHODS = ['cash', 'card', 'link'] as const;
+/** How the till is paid: cash, card on the bank's terminal, a payment link (the online flow), or SBP by QR. */
+export const TILL_METHODS = ['cash', 'card', 'link', 'sbp'] as const;
 export type TillMethod = (typeof TILL_METHODS)[number];
 /** The holder's name a ticket sold at the till to a walk-in (no account) shows. */
 export const WALK_IN_BUYER = 'Покупатель в кассе';

@@ -115,6 +115,24 @@ export type ShiftListQuery = z.infer<typeof ShiftListQuerySchema>;
 /** The shift report's file name: 'shift_12.pdf'. */
 export const shiftPdfName = (id: number) => `shift_${id}.pdf`;
 
+const CONTACT_RULE = 'Почта (name@example.ru) или телефон (+7 900 123-45-67)';
+
+/** A phone typed at the counter as the register sends it (+7XXXXXXXXXX); null when the contact is not one. */
+export function contactPhone(contact: string): string | null {
+  const text = contact.trim();
+  if (!/^\+?[\d\s()-]+$/.test(text)) return null;
+  const match = /^(?:\+7|8|7)(\d{10})$/.exec(text.replace(/[\s()-]/g, ''));
+  return match ? `+7${match[1]}` : null;
+}
+
+/** The buyer's contact typed at the counter: an e-mail (tickets and receipt) or a phone (the receipt). */
+const TillContactSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255, 'Слишком длинный адрес')
+  .refine((text) => contactPhone(text) !== null || EmailSchema.safeParse(text).success, CONTACT_RULE);
+
 /** POST /api/till/orders: the quote's lines and promo code, and how the buyer pays. */
 export const TillOrderBodySchema = QuoteBodySchema.extend({
   method: z.enum(TILL_METHODS, { error: 'Выберите способ оплаты' }),
@@ -126,8 +144,11 @@ export const TillOrderBodySchema = QuoteBodySchema.extend({
     .trim()
     .regex(/^\d{12}$/, 'RRN — 12 цифр с чека терминала')
     .optional(),
-  /** Where the tickets (and for a link, the payment link) go: an e-mail typed at the counter. */
-  contact: EmailSchema.optional(),
+  /**
+   * Where the tickets (and for a link, the payment link) go: an e-mail typed at the counter; or a phone,
+   * to which the register's receipt is sent (no tickets by text message).
+   */
+  contact: TillContactSchema.optional(),
   /**
    * A manager's override: if the cash register cannot print the receipt, sell anyway and queue the sale
    * for a correction receipt, for this reason (managers and the admin only).
@@ -140,7 +161,9 @@ export const TillOrderBodySchema = QuoteBodySchema.extend({
     ctx.addIssue({ code: 'custom', path: ['rrn'], message: 'RRN — только для оплаты картой' });
   if (body.no_receipt_reason !== undefined && body.method === 'link')
     ctx.addIssue({ code: 'custom', path: ['no_receipt_reason'], message: 'Чек по ссылке пробивает платёжный сервис' });
-  if (body.method === 'link' && !body.contact)
+  if (body.no_receipt_reason !== undefined && body.method === 'sbp')
+    ctx.addIssue({ code: 'custom', path: ['no_receipt_reason'], message: 'Чек за СБП касса пробивает после оплаты' });
+  if (body.method === 'link' && (!body.contact || contactPhone(body.contact) !== null))
     ctx.addIssue({ code: 'custom', path: ['contact'], message: 'Укажите почту: на неё придёт ссылка на оплату' });
 });
 export type TillOrderBody = z.infer<typeof TillOrderBodySchema>;
@@ -157,6 +180,8 @@ export const TillOrderSchema = OrderSchema.extend({
   fiscal: FiscalDataSchema.nullable(),
   /** Sold without a receipt on a manager's override: its correction receipt is queued. */
   receipt_pending: z.boolean(),
+  /** SBP while it waits for the buyer: the provider's QR content to show (till and second screen); else null. */
+  qr: z.string().nullable(),
   /** The tickets to print (with their check-in codes), once paid. */
   tickets: z.array(OwnTicketSchema),
 });
@@ -238,15 +263,23 @@ export const tillEndpoints = {
     response: ShiftSchema,
   },
   /**
-   * 201 with the order: cash and card are paid at once, a link is pending with its confirmation_url.
-   * 409 no_open_shift, seat_taken, session_started; 400 when the cash given is less than the total.
+   * 201 with the order: cash and card are paid at once, a link is pending with its confirmation_url, SBP
+   * is pending with its `qr`. 409 no_open_shift, seat_taken, session_started; 400 when the cash given is
+   * less than the total.
    */
   'POST /till/orders': {
-    summary: 'Продать билеты в кассе: наличные, карта или ссылка на оплату',
+    summary: 'Продать билеты в кассе: наличные, карта, СБП по QR-коду или ссылка на оплату',
     access: requires('till', 'sell'),
     body: TillOrderBodySchema,
     response: TillOrderSchema,
     status: 201,
+  },
+  /** A till order as the till asks again while it waits (SBP by QR): paid, its receipt, or cancelled. */
+  'GET /till/orders/:id': {
+    summary: 'Заказ кассы: оплачен ли (СБП), чек, билеты',
+    access: requires('till', 'sell'),
+    params: IdParamsSchema,
+    response: TillOrderSchema,
   },
   /** The order's sold tickets, one a page; 404 for an order not sold at the till or with nothing sold. */
   'GET /till/orders/:id/tickets': {

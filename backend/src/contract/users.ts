@@ -1,4 +1,8 @@
-/** Accounts in the back office (admin only): GET /api/users, PUT /api/users/{id}/role. */
+/**
+ * Accounts in the back office (admin only): GET /api/users, PUT /api/users/{id}/role, PUT
+ * /api/users/{id}/inn (a staff member's INN, printed as the cash register's operator).
+ */
+import { isValidInn } from './cinema';
 import { IdParamsSchema, pageSchema, StaffPageQuerySchema } from './common';
 import { PROVIDERS, ROLES } from './constants';
 import { requires, type EndpointMap } from './endpoint';
@@ -12,6 +16,8 @@ export const UserRowSchema = z.strictObject({
   avatar: z.string().nullable(),
   role: z.enum(ROLES),
   provider: z.enum(PROVIDERS),
+  /** A staff member's INN: the cash register prints it as the operator's (tag 1203); null when not given. */
+  inn: z.string().nullable(),
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
 export const UserPageSchema = pageSchema(UserRowSchema);
@@ -19,6 +25,15 @@ export const UserPageSchema = pageSchema(UserRowSchema);
 /** PUT /api/users/{id}/role */
 export const RoleBodySchema = z.strictObject({ role: z.enum(ROLES, { error: 'Выберите одну из пяти ролей' }) });
 export type RoleBody = z.infer<typeof RoleBodySchema>;
+
+/** PUT /api/users/{id}/inn: the INN, or null to remove it. */
+export const InnBodySchema = z.strictObject({
+  inn: z
+    .string()
+    .trim()
+    .refine((inn) => inn.length === 12 && isValidInn(inn), 'ИНН сотрудника — 12 цифр с верными контрольными цифрами')
+    .nullable(),
+});
 
 export const userEndpoints = {
   'GET /users': {
@@ -32,6 +47,13 @@ export const userEndpoints = {
     access: requires('users', 'update'),
     params: IdParamsSchema,
     body: RoleBodySchema,
+    response: UserRowSchema,
+  },
+  'PUT /users/:id/inn': {
+    summary: 'ИНН сотрудника: касса печатает его в чеках как ИНН кассира',
+    access: requires('users', 'update'),
+    params: IdParamsSchema,
+    body: InnBodySchema,
     response: UserRowSchema,
   },
 } as const satisfies EndpointMap;

@@ -97,6 +97,8 @@ export const users = pgTable(
     provider: varchar('provider', { length: 20 }).$type<Provider>().notNull().default('youth'),
     avatar: text('avatar'),
     role: varchar('role', { length: 20 }).$type<Role>().notNull().default('customer'),
+    /** A staff member's INN (12 digits): the cash register's operator (tag 1203) on every receipt they print. */
+    inn: varchar('inn', { length: 12 }),
     /**
      * The advertising mail consent as it stands (the last of its consent records): what every marketing send
      * checks at the moment of sending (workers/src/mailer.ts).
@@ -712,6 +714,8 @@ export const orders = pgTable(
     totalKopecks: integer('total_kopecks').notNull(),
     /** Where the receipt and the tickets go. */
     email: varchar('email', { length: 255 }),
+    /** A till buyer's phone (+7XXXXXXXXXX) given instead of an e-mail: the register sends the receipt there. */
+    phone: varchar('phone', { length: 16 }),
     /** The promo code applied to it. */
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
     /** A pending order is given up at this time unless the provider says it was paid. */

@@ -19,7 +19,10 @@ export interface ProviderPayment {
   id: string;
   status: ProviderPaymentStatus;
   amountKopecks: number;
-  /** Where the buyer confirms the payment (the provider's page); null once that is over. */
+  /**
+   * Where the buyer confirms the payment while it waits for them, null once that is over: the provider's
+   * page, or for an SBP payment by QR the QR's content (the provider's `confirmation_data`).
+   */
   confirmationUrl: string | null;
   /** The order it pays for, as written in its metadata when it was created; null when absent. */
   orderId: number | null;
@@ -57,7 +60,13 @@ export interface CreatePaymentInput {
   description: string;
   /** Where the provider sends the buyer back: the order's own page. */
   returnUrl: string;
-  receipt: Receipt;
+  /**
+   * The provider's own receipt: always online; none for SBP at the counter, whose receipt the cinema's
+   * cash register prints (modules/fiscal).
+   */
+  receipt: Receipt | null;
+  /** 'sbp': paid by the Faster Payments System, confirmed by scanning a QR (the till's counter payment). */
+  method?: 'sbp';
   /** Stored with the attempt before the call, and reused when the outcome is unknown (timeout, 5xx). */
   idempotenceKey: string;
 }

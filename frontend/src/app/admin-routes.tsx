@@ -57,6 +57,12 @@ const SUBSCREENS: { path: string; resource: Resource; action: Action; screen: Sc
     screen: lazy(() => import('./routes/admin/order')),
   },
   {
+    path: 'till/display',
+    resource: 'till',
+    action: 'sell',
+    screen: lazy(() => import('./routes/admin/till-display')),
+  },
+  {
     path: 'shifts/:id',
     resource: 'shifts',
     action: 'read',

@@ -48,6 +48,7 @@ export const paths = {
   /** The weekly subtitles report of national films ('2026-W48'). */
   adminSubtitles: (week: string) => `/admin/dashboard/subtitles?week=${week}`,
   adminTill: '/admin/dashboard/till',
+  adminTillDisplay: '/admin/dashboard/till/display',
   /** A shift's report (the cash expected and counted, sales and refunds by method). */
   adminShift: (id: number | string) => `/admin/dashboard/shifts/${id}`,
 } as const;

@@ -162,12 +162,38 @@ describe('API checks', () => {
     ['receipt', { receipt: undefined }],
     ['receipt.customer', { receipt: { ...paymentBody().receipt, customer: {} } }],
     ['receipt', { amount: { value: '700.01', currency: 'RUB' } }],
+    ['confirmation.type', { confirmation: { type: 'qr' } }],
   ])('answers 400 naming %s to a payment that YooKassa refuses', async (parameter, overrides) => {
     const before = yk.control.payments().length;
     const { status, body } = await api('POST', '/payments', { body: paymentBody(overrides) });
     expect(status).toBe(400);
     expect(body).toMatchObject({ type: 'error', code: 'invalid_request', parameter });
     expect(yk.control.payments().length).toBe(before);
+  });
+
+  it('takes SBP by QR without a receipt of its own: the QR data, then paid by sbp and refunded in part', async () => {
+    const created = await createPayment({
+      payment_method_data: { type: 'sbp' },
+      confirmation: { type: 'qr' },
+      receipt: undefined,
+    });
+    expect(created.status).toBe('pending');
+    const confirmation = created.confirmation as { type: string; confirmation_data: string };
+    expect(confirmation.type).toBe('qr');
+    expect(confirmation.confirmation_data).toMatch(/\/payments\/[\w-]+\?type=02&sum=70000&cur=RUB$/);
+    // The QR leads to the page where the "bank app" pays.
+    const page = await (await fetch(confirmation.confirmation_data)).text();
+    expect(page).toContain('СБП');
+    expect(page).not.toContain('<caption>Чек</caption>');
+
+    const paid = yk.control.succeed(created.id);
+    expect(paid).toMatchObject({ status: 'succeeded', payment_method: { type: 'sbp' } });
+    expect(paid.receipt_registration).toBeUndefined();
+    const refund = await api('POST', '/refunds', {
+      body: { payment_id: created.id, amount: { value: '350.00', currency: 'RUB' } },
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body.status).toBe('succeeded');
   });
 
   it('answers 404 not_found for a payment and a refund the shop does not have', async () => {
@@ -179,7 +205,7 @@ describe('API checks', () => {
 describe('the payment page', () => {
   it('shows the shop, the description, the amount in roubles and the receipt, with a label per control', async () => {
     const payment = await createPayment();
-    const res = await fetch(payment.confirmation!.confirmation_url);
+    const res = await fetch((payment.confirmation as { confirmation_url: string }).confirmation_url);
     const html = await res.text();
 
     expect(res.status).toBe(200);

@@ -61,6 +61,14 @@ ${content}
 }
 
 function summary(payment: StoredPayment, shopName: string): string {
+  const head = `<dl>
+<dt>Магазин</dt><dd>${escapeHtml(shopName)}</dd>
+${payment.description ? `<dt>Назначение платежа</dt><dd>${escapeHtml(payment.description)}</dd>` : ''}
+<dt>Сумма</dt><dd><strong>${roubles(payment.amountKopecks)}</strong></dd>
+${payment.method === 'sbp' ? '<dt>Способ</dt><dd>СБП: оплата из приложения банка по QR-коду</dd>' : ''}
+</dl>`;
+  // SBP at the counter: the shop's register prints the receipt, the provider shows none.
+  if (!payment.receipt) return head;
   const items = payment.receipt.items
     .map(
       (item) =>
@@ -68,11 +76,7 @@ function summary(payment: StoredPayment, shopName: string): string {
     )
     .join('\n');
   const customer = payment.receipt.customer.email ?? payment.receipt.customer.phone ?? '';
-  return `<dl>
-<dt>Магазин</dt><dd>${escapeHtml(shopName)}</dd>
-${payment.description ? `<dt>Назначение платежа</dt><dd>${escapeHtml(payment.description)}</dd>` : ''}
-<dt>Сумма</dt><dd><strong>${roubles(payment.amountKopecks)}</strong></dd>
-</dl>
+  return `${head}
 <table>
 <caption>Чек</caption>
 <thead><tr><th scope="col">Позиция</th><th scope="col">Количество</th><th scope="col">Цена</th></tr></thead>
@@ -97,7 +101,7 @@ function pageOf(payment: StoredPayment, shopName: string): string {
       `<h1>${ENDINGS[payment.status]}</h1>
 ${reason ? `<p>Причина: ${escapeHtml(reason)}.</p>` : ''}
 ${summary(payment, shopName)}
-<p><a href="${escapeHtml(payment.returnUrl)}">Вернуться в магазин</a></p>`,
+${payment.returnUrl === null ? '' : `<p><a href="${escapeHtml(payment.returnUrl)}">Вернуться в магазин</a></p>`}`,
     );
   }
   const options = DECLINE_REASONS.map(
@@ -157,6 +161,7 @@ export function handlePage(
       store.decline(id, { party: partyOf(reason), reason });
     }
   }
-  res.writeHead(303, { location: payment.returnUrl }).end();
+  // Paid from a QR there is no shop page to return to: the page itself shows the outcome.
+  res.writeHead(303, { location: payment.returnUrl ?? `/payments/${id}` }).end();
   return true;
 }

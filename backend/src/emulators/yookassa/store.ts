@@ -38,7 +38,8 @@ export interface PaymentObject {
   paid: boolean;
   amount: Amount;
   income_amount?: Amount;
-  confirmation?: { type: 'redirect'; return_url: string; confirmation_url: string };
+  confirmation?:
+    { type: 'redirect'; return_url: string; confirmation_url: string } | { type: 'qr'; confirmation_data: string };
   created_at: string;
   captured_at?: string;
   description?: string;
@@ -72,8 +73,11 @@ export interface StoredPayment {
   capture: boolean;
   description?: string;
   metadata: Record<string, string>;
-  returnUrl: string;
-  receipt: ParsedReceipt;
+  /** Where the page sends the buyer back; null for SBP by QR (scanned, nowhere to return to). */
+  returnUrl: string | null;
+  /** The provider's receipt; null for SBP by QR, fiscalised by the shop's register. */
+  receipt: ParsedReceipt | null;
+  method: 'bank_card' | 'sbp';
   createdAt: string;
   capturedAt?: string;
   cancellation?: Cancellation;
@@ -154,30 +158,41 @@ export function createStore(options: StoreOptions) {
       amount: amountOf(p.amountKopecks),
       ...(p.status === 'succeeded' && { income_amount: amountOf(p.amountKopecks) }),
       ...(p.status === 'pending' && {
-        confirmation: {
-          type: 'redirect' as const,
-          return_url: p.returnUrl,
-          confirmation_url: `${options.baseUrl()}/payments/${p.id}`,
-        },
+        confirmation:
+          p.returnUrl === null
+            ? // An NSPK-shaped link (type 02: a one-off dynamic QR) to the emulator's page, where the "bank app" pays.
+              {
+                type: 'qr' as const,
+                confirmation_data: `${options.baseUrl()}/payments/${p.id}?type=02&sum=${p.amountKopecks}&cur=RUB`,
+              }
+            : {
+                type: 'redirect' as const,
+                return_url: p.returnUrl,
+                confirmation_url: `${options.baseUrl()}/payments/${p.id}`,
+              },
       }),
       created_at: p.createdAt,
       ...(p.capturedAt && { captured_at: p.capturedAt }),
       ...(p.description !== undefined && { description: p.description }),
       metadata: p.metadata,
-      ...(paid && {
-        payment_method: {
-          type: 'bank_card',
-          id: p.id,
-          saved: false,
-          title: 'Bank card *4477',
-          card: { first6: '555555', last4: '4477', expiry_year: '2030', expiry_month: '12', card_type: 'MasterCard' },
-        },
+      ...(p.method === 'sbp' && {
+        payment_method: { type: 'sbp', id: p.id, saved: false, ...(paid && { title: 'СБП' }) },
       }),
+      ...(paid &&
+        p.method === 'bank_card' && {
+          payment_method: {
+            type: 'bank_card',
+            id: p.id,
+            saved: false,
+            title: 'Bank card *4477',
+            card: { first6: '555555', last4: '4477', expiry_year: '2030', expiry_month: '12', card_type: 'MasterCard' },
+          },
+        }),
       recipient: { account_id: options.shopId, gateway_id: `${options.shopId}01` },
       refundable: p.status === 'succeeded' && leftKopecks(p) > 0,
       ...(refunded > 0 && { refunded_amount: amountOf(refunded) }),
       ...(p.cancellation && { cancellation_details: p.cancellation }),
-      ...(p.status === 'succeeded' && { receipt_registration: 'succeeded' as const }),
+      ...(p.status === 'succeeded' && p.receipt && { receipt_registration: 'succeeded' as const }),
       test: true,
     };
   }
@@ -243,8 +258,9 @@ export function createStore(options: StoreOptions) {
         capture: request.capture,
         ...(request.description !== undefined && { description: request.description }),
         metadata: request.metadata ?? {},
-        returnUrl: request.confirmation.return_url,
-        receipt: request.receipt!,
+        returnUrl: request.confirmation.type === 'redirect' ? request.confirmation.return_url : null,
+        receipt: request.receipt ?? null,
+        method: request.payment_method_data?.type ?? 'bank_card',
         createdAt: now(),
       };
       payments.set(p.id, p);
@@ -296,8 +312,9 @@ export function createStore(options: StoreOptions) {
       const left = leftKopecks(p);
       if (left === 0) throw invalidRequest('Payment is already completely refunded', 'payment_id');
       if (request.amount.value > left) throw invalidRequest('Refund sum exceeded', 'amount');
-      // A full refund reuses the payment's receipt; a partial one must say what is returned.
-      if (request.amount.value < p.amountKopecks && !request.receipt) {
+      // A full refund reuses the payment's receipt; a partial one must say what is returned (a payment
+      // without the provider's receipt is returned on the shop's own register).
+      if (request.amount.value < p.amountKopecks && p.receipt && !request.receipt) {
         throw invalidRequest('A partial refund needs a receipt of the refunded items', 'receipt');
       }
       const r: StoredRefund = {

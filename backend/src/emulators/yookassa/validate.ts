@@ -1,7 +1,8 @@
 /**
  * The emulator refuses what YooKassa refuses where it matters to a shop that sells tickets with 54-FZ
  * receipts (a shop with receipts switched on): the amount ("N.NN", RUB, above zero), the redirect
- * confirmation and its return_url, a description of at most 128 characters (250 for a refund), metadata
+ * confirmation and its return_url (or SBP by QR: `payment_method_data: {type: sbp}` with `confirmation:
+ * {type: qr}`, a counter payment whose receipt the shop's own cash register prints, so none is asked), a description of at most 128 characters (250 for a refund), metadata
  * within 16 keys, and a receipt with the buyer's e-mail or phone whose items (unit price × quantity) add up
  * to the amount. Amounts are parsed here on their own, not with the client's code, so a bug there shows.
  * Each refusal is a 400 invalid_request naming the parameter, like the real API's.
@@ -78,12 +79,16 @@ const MetadataSchema = z
 const CreatePaymentSchema = z.object({
   amount: AmountSchema,
   capture: z.boolean().default(false),
-  confirmation: z.object({
-    type: z.literal('redirect'),
-    return_url: z.url({ protocol: /^https?$/ }).max(2048),
-    locale: z.enum(['ru_RU', 'en_US']).optional(),
-    enforce: z.boolean().optional(),
-  }),
+  payment_method_data: z.object({ type: z.enum(['bank_card', 'sbp']) }).optional(),
+  confirmation: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('redirect'),
+      return_url: z.url({ protocol: /^https?$/ }).max(2048),
+      locale: z.enum(['ru_RU', 'en_US']).optional(),
+      enforce: z.boolean().optional(),
+    }),
+    z.object({ type: z.literal('qr'), locale: z.enum(['ru_RU', 'en_US']).optional() }),
+  ]),
   description: z.string().max(128).optional(),
   metadata: MetadataSchema.optional(),
   receipt: ReceiptSchema.optional(),
@@ -132,8 +137,13 @@ function checkReceiptSum(receipt: ParsedReceipt, amountKopecks: number) {
 export function parsePaymentRequest(body: unknown): PaymentRequest {
   const request = parse(CreatePaymentSchema, body);
   if (request.amount.value <= 0) throw invalidRequest('The amount must be above zero', 'amount.value');
-  if (!request.receipt) throw invalidRequest('Receipt is missing or illegal', 'receipt');
-  checkReceiptSum(request.receipt, request.amount.value);
+  const sbp = request.payment_method_data?.type === 'sbp';
+  if (request.confirmation.type === 'qr' && !sbp) {
+    throw invalidRequest('A QR confirmation needs payment_method_data.type sbp', 'confirmation.type');
+  }
+  // The shop's own register fiscalises SBP at its counter; every other payment carries the receipt.
+  if (!request.receipt && !sbp) throw invalidRequest('Receipt is missing or illegal', 'receipt');
+  if (request.receipt) checkReceiptSum(request.receipt, request.amount.value);
   return request;
 }
 

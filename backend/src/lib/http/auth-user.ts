@@ -8,6 +8,8 @@ export interface AuthUser {
   role: Role;
   avatar: string | null;
   provider: Provider;
+  /** A staff member's INN (the cash register's operator); null when not given. */
+  inn: string | null;
   /** The token's id, for logout. */
   tokenId: string;
 }

@@ -70,6 +70,7 @@ export async function verifyToken(
       role: users.role,
       avatar: users.avatar,
       provider: users.provider,
+      inn: users.inn,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))

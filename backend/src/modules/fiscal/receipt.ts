@@ -14,11 +14,10 @@ import { formatShortTime } from '../../contract/format';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { conflict } from '../../lib/http/errors';
-import type { AuthUser } from '../../lib/http/auth-user';
 import { cinemaSettings } from '../settings/cinema';
 import type { FiscalTask } from '../../fiscal/driver';
 import type { FiscalParams } from './operations';
-import { operatorOf } from './shift';
+import { operatorOf, type Operator } from './shift';
 
 const TAXATION: Record<TaxationSystem, string> = {
   osn: 'osn',
@@ -72,7 +71,7 @@ export async function ticketReceipt(
     sessionId: number;
     lines: ReceiptLine[];
     payment: ReceiptPayment;
-    cashier: Pick<AuthUser, 'fio'>;
+    cashier: Operator;
     contact?: string | null;
   },
 ): Promise<FiscalTask> {

@@ -1,7 +1,8 @@
 /**
  * A counter refund's return receipt («возврат прихода», `sellReturn`: REGISTRIES.md §1.6, §4.4): the
  * ticket's position, paid back the way it was paid (cash from the drawer, card electronically). A cash
- * refund larger than the cash the shift's drawer holds is refused before the register is asked. A sale
+ * refund larger than the cash the shift's drawer holds is refused before the register is asked. SBP goes
+ * back through the provider and then gets its return receipt (electronically) like a card. A sale
  * made before the register knew it (no receipt of its own) is returned without one.
  */
 import { and, eq } from 'drizzle-orm';
@@ -10,19 +11,20 @@ import { roublesOf } from '../../contract/money';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { conflict } from '../../lib/http/errors';
-import type { AuthUser } from '../../lib/http/auth-user';
 import type { FiscalTask } from '../../fiscal/driver';
 import { linkOperation } from './operations';
 import { ticketReceipt } from './receipt';
+import type { Operator } from './shift';
 import { fiscalise } from './sale';
 
 export interface CounterReturn {
   ticket: { orderId: number; sessionId: number; seatNumber: string; priceKopecks: number };
-  method: 'cash' | 'card';
+  /** How the sale was paid: cash back from the drawer, card or SBP electronically. */
+  method: 'cash' | 'card' | 'sbp';
   shiftId: number;
   /** The cash the shift's drawer holds (a cash refund may not exceed it). */
   drawerKopecks: number;
-  staff: Pick<AuthUser, 'fio'>;
+  staff: Operator;
 }
 
 /** Issues the return receipt; answers its operation id (to tie to the refund), or null when the sale had none. */

@@ -13,8 +13,14 @@ import type { XReport } from '../../contract/fiscal';
 import { toCinemaTime } from '../../contract/time';
 import { fiscalParamsOf, runOnRegister } from './operations';
 
-/** REGISTRIES.md §1.5: the cashier on every document (the name; no INN is kept in staff profiles). */
-export const operatorOf = (cashier: Pick<AuthUser, 'fio'>) => ({ name: cashier.fio });
+/** REGISTRIES.md §1.5: the cashier on every document, by name and (from the staff profile) INN. */
+export const operatorOf = (cashier: Operator) => ({
+  name: cashier.fio,
+  ...(cashier.inn ? { vatin: cashier.inn } : {}),
+});
+
+/** Who prints a document: a staff member's name and INN (null or absent: the register prints the name only). */
+export type Operator = Pick<AuthUser, 'fio'> & { inn?: string | null };
 
 const refusedWith = (err: unknown, code: number) =>
   err instanceof AppError &&
@@ -34,7 +40,7 @@ async function othersOpen(ctx: Pick<AppContext, 'db'>, shiftId: number): Promise
  * Opens the register's shift for a till shift just opened (or joins the one another till has open). A
  * register shift no open till shift owns (left open outside Kino) is closed first, by this cashier.
  */
-export async function openRegisterShift(ctx: AppContext, shiftId: number, cashier: Pick<AuthUser, 'fio'>) {
+export async function openRegisterShift(ctx: AppContext, shiftId: number, cashier: Operator) {
   const operator = operatorOf(cashier);
   try {
     await runOnRegister(ctx, { type: 'openShift', operator }, { shiftId });
@@ -55,7 +61,7 @@ export async function openRegisterShift(ctx: AppContext, shiftId: number, cashie
  * Closes the register's shift with the last open till shift: its totals first, then the Z-report. A
  * register whose shift is closed already (73) has nothing to close.
  */
-export async function closeRegisterShift(ctx: AppContext, shiftId: number, staff: Pick<AuthUser, 'fio'>) {
+export async function closeRegisterShift(ctx: AppContext, shiftId: number, staff: Operator) {
   if (await othersOpen(ctx, shiftId)) return;
   try {
     await runOnRegister(ctx, { type: 'getShiftTotals' }, { shiftId });
@@ -76,7 +82,7 @@ export function shiftExpired() {
 }
 
 /** An X-report on demand: the register prints the shift's figures so far and keeps the shift open. */
-export async function printXReport(ctx: AppContext, shiftId: number, cashier: Pick<AuthUser, 'fio'>): Promise<XReport> {
+export async function printXReport(ctx: AppContext, shiftId: number, cashier: Operator): Promise<XReport> {
   const { result } = await runOnRegister(ctx, { type: 'reportX', operator: operatorOf(cashier) }, { shiftId });
   const params = fiscalParamsOf(result);
   return {

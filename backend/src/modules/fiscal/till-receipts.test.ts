@@ -11,8 +11,8 @@ import { schema } from '../../db';
 import { ManualClock } from '../../lib/infra/clock';
 import { SeatStore } from '../seats';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
-import { useShop } from '../../testing/orders';
-import { pdfText } from '../../testing/pdf';
+import { providerPaymentOf, useShop } from '../../testing/orders';
+import { pdfAllQrCodes, pdfText } from '../../testing/pdf';
 
 type Shop = ReturnType<typeof useShop>;
 let tills = 0;
@@ -309,5 +309,303 @@ describe('the register shift turns 24 hours old', () => {
     const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r1m1'), method: 'cash' });
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     expect(sale.body.fiscal?.shift_number).toBe(closed.body.register!.shift_number + 1);
+  });
+});
+
+/** The buyer scans the till's QR and pays in the bank app: resolves once our API answered the notification. */
+async function payQr(shop: Shop, orderId: number) {
+  const paymentId = await providerPaymentOf(shop.t.ctx, orderId);
+  shop.t.ctx.emulator.control.succeed(paymentId);
+  const delivery = await shop.t.ctx.emulator.control.delivery(
+    (d) => d.objectId === paymentId && d.event === 'payment.succeeded' && d.status !== null,
+  );
+  expect(delivery.status).toBe(200);
+  return paymentId;
+}
+
+describe('SBP at the counter', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+  const till = (token: string, id: number) => shop.t.call('GET /till/orders/:id', { params: { id } }, token);
+
+  it('shows the provider’s QR, pending; once paid the register prints the sell electronically to the phone given', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 400 });
+    const cashier = await h.cashierOnShift();
+    const sale = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r5m5', 'r5m6'),
+      method: 'sbp',
+      contact: '8 (900) 123-45-67',
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body).toMatchObject({
+      status: 'pending',
+      payment_method: 'sbp',
+      total: 800,
+      fiscal: null,
+      tickets: [],
+    });
+    const created = shop.t.ctx.emulator.control.requests.find(
+      (r) => r.method === 'POST' && r.path === '/v3/payments' && r.status === 200,
+    );
+    expect(created!.body).toMatchObject({
+      amount: { value: '800.00' },
+      payment_method_data: { type: 'sbp' },
+      confirmation: { type: 'qr' },
+    });
+    expect(created!.body).not.toHaveProperty('receipt');
+    const provider = shop.t.ctx.emulator.control.payment(await providerPaymentOf(shop.t.ctx, sale.body.id));
+    expect(sale.body.qr).toBe((provider!.confirmation as { confirmation_data: string }).confirmation_data);
+    // Nothing is fiscalised until the money is in.
+    expect(h.sells()).toEqual([]);
+
+    await payQr(shop, sale.body.id);
+    const paid = await till(cashier.token, sale.body.id);
+    expect(paid.body).toMatchObject({ status: 'paid', qr: null, receipt_pending: false });
+    expect(paid.body.tickets).toHaveLength(2);
+    const [sold] = h.sells();
+    expect(sold!.task).toMatchObject({
+      operator: { name: 'Ирина Кассир' },
+      clientInfo: { emailOrPhone: '+79001234567' },
+      payments: [{ type: 'electronically', sum: 800 }],
+      total: 800,
+    });
+    expect(paid.body.fiscal).toMatchObject({
+      document_number: (sold!.result as { fiscalParams: { fiscalDocumentNumber: number } }).fiscalParams
+        .fiscalDocumentNumber,
+    });
+    const [row] = await h.ordersOf(session.id);
+    expect(row).toMatchObject({ phone: '+79001234567', email: null, paymentMethod: 'sbp' });
+
+    // A repeated notification prints nothing more.
+    await shop.t.ctx.emulator.control.notify('payment.succeeded', await providerPaymentOf(shop.t.ctx, sale.body.id));
+    expect(h.sells()).toHaveLength(1);
+
+    // Refunded at the counter: back through the provider, and a sellReturn electronically.
+    const back = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: paid.body.tickets[0]!.id } },
+      cashier.token,
+    );
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body).toMatchObject({ method: 'provider', amount: 400 });
+    expect(shop.t.ctx.emulator.control.refunds().at(-1)).toMatchObject({
+      status: 'succeeded',
+      amount: { value: '400.00' },
+    });
+    const refundCall = shop.t.ctx.emulator.control.requests.findLast((r) => r.path === '/v3/refunds');
+    expect(refundCall!.body).not.toHaveProperty('receipt');
+    expect(h.journal().filter((j) => j.task.type === 'sellReturn')).toEqual([
+      expect.objectContaining({
+        status: 'ready',
+        task: expect.objectContaining({ payments: [{ type: 'electronically', sum: 400 }], total: 400 }),
+      }),
+    ]);
+  });
+
+  it('a QR cancelled by the bank: nothing is fiscalised, the seats are free to sell again', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const before = h.sells().length;
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r7m1'), method: 'sbp' });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const paymentId = await providerPaymentOf(shop.t.ctx, sale.body.id);
+    shop.t.ctx.emulator.control.decline(paymentId, 'expired_on_confirmation');
+    await shop.t.ctx.emulator.control.delivery((d) => d.objectId === paymentId && d.status !== null);
+    const gone = await till(cashier.token, sale.body.id);
+    expect(gone.body).toMatchObject({ status: 'cancelled', qr: null, fiscal: null });
+    expect(h.sells()).toHaveLength(before);
+    const again = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r7m1'), method: 'cash' });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+  });
+
+  it('paid while the register is out of paper: the sale stands, queued for a correction receipt', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r8m1'), method: 'sbp' });
+    shop.t.ctx.atol.control.setFaults({ paperOut: true });
+    await payQr(shop, sale.body.id);
+    shop.t.ctx.atol.control.setFaults({ paperOut: false });
+    const paid = await till(cashier.token, sale.body.id);
+    expect(paid.body).toMatchObject({ status: 'paid', fiscal: null, receipt_pending: true });
+    const manager = await buildSignedInUser(shop.t.ctx, { role: 'manager' });
+    const queued = await shop.t.call('GET /fiscal/corrections', {}, manager.token);
+    expect(queued.body.find((c) => c.order_id === sale.body.id)?.reason).toMatch(/СБП/);
+  });
+
+  it('takes a phone or an e-mail as the contact, and a link only with an e-mail', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const bad = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r9m9'),
+      method: 'cash',
+      contact: '12345',
+    });
+    expect([bad.status, bad.body.error.details]).toEqual([
+      400,
+      { fields: { contact: expect.stringMatching(/телефон/) } },
+    ]);
+    const link = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r9m9'),
+      method: 'link',
+      contact: '+7 900 000-00-00',
+    });
+    expect([link.status, link.body.error.details]).toEqual([
+      400,
+      { fields: { contact: expect.stringMatching(/почту/) } },
+    ]);
+  });
+});
+
+describe('the cashier’s INN', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('from the staff profile is the operator’s vatin on openShift and every receipt', async () => {
+    const admin = await buildSignedInUser(shop.t.ctx, { role: 'admin' });
+    const cashier = await buildSignedInUser(shop.t.ctx, { role: 'cashier', fio: 'Кассир с ИНН' });
+    const badInn = await shop.t.call(
+      'PUT /users/:id/inn',
+      { params: { id: cashier.user.id }, body: { inn: '500100732250' } },
+      admin.token,
+    );
+    expect([badInn.status, badInn.body.error.details]).toEqual([
+      400,
+      { fields: { inn: expect.stringMatching(/ИНН/) } },
+    ]);
+    const set = await shop.t.call(
+      'PUT /users/:id/inn',
+      { params: { id: cashier.user.id }, body: { inn: '500100732259' } },
+      admin.token,
+    );
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.inn).toBe('500100732259');
+    const open = await shop.t.call('POST /shifts/open', { body: { float: 0, till: 'Касса ИНН' } }, cashier.token);
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+    expect(h.journal().find((j) => j.task.type === 'openShift')!.task).toMatchObject({
+      operator: { name: 'Кассир с ИНН', vatin: '500100732259' },
+    });
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r1m1'), method: 'cash' });
+    expect(sale.status).toBe(201);
+    expect(h.sells().at(-1)!.task).toMatchObject({ operator: { vatin: '500100732259' } });
+  });
+});
+
+describe('a cashier’s day with the register (the issue’s "Done when")', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('opens, sells two for cash with change and one by SBP, refunds one, closes: the register’s documents and the Z-report agree with Kino', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 450 });
+    const cashier = await h.cashierOnShift(2000, 'Смирнова Ольга');
+    const sale = async (body: Record<string, unknown>) => {
+      const res = await h.sell(cashier.token, { schedule_id: session.id, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    const first = await sale({ lines: h.lines('r3m1'), method: 'cash', given: 500 });
+    const second = await sale({ lines: h.lines('r3m2', 'r3m3'), method: 'cash', given: 1000 });
+    expect([first.change, second.change]).toEqual([50, 100]);
+    const sbp = await sale({ lines: h.lines('r4m4'), method: 'sbp', contact: 'viewer@example.ru' });
+    expect(sbp).toMatchObject({ status: 'pending', qr: expect.any(String) });
+    await payQr(shop, sbp.id);
+    const refunded = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: second.tickets[0]!.id } },
+      cashier.token,
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const closed = await shop.t.call(
+      'POST /shifts/:id/close',
+      { params: { id: cashier.shift.id }, body: { counted: 2900 } },
+      cashier.token,
+    );
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+
+    // What the register received, in order, with positions and sums.
+    const done = h
+      .journal()
+      .filter((j) => j.status === 'ready' && !['getShiftStatus', 'getShiftTotals'].includes(j.task.type as string));
+    expect(done.map((j) => j.task.type)).toEqual(['openShift', 'sell', 'sell', 'sell', 'sellReturn', 'closeShift']);
+    const shape = (task: Record<string, unknown>) => ({
+      items: (task.items as { price: number; amount: number }[]).map((i) => [i.price, i.amount]),
+      payments: task.payments,
+      total: task.total,
+    });
+    expect(done.slice(1, 5).map((j) => shape(j.task))).toEqual([
+      { items: [[450, 450]], payments: [{ type: 'cash', sum: 500 }], total: 450 },
+      {
+        items: [
+          [450, 450],
+          [450, 450],
+        ],
+        payments: [{ type: 'cash', sum: 1000 }],
+        total: 900,
+      },
+      { items: [[450, 450]], payments: [{ type: 'electronically', sum: 450 }], total: 450 },
+      { items: [[450, 450]], payments: [{ type: 'cash', sum: 450 }], total: 450 },
+    ]);
+    expect(done[0]!.task).toMatchObject({ operator: { name: 'Смирнова Ольга' } });
+
+    // Kino's shift report and the register's Z-report agree.
+    const report = closed.body;
+    expect(report).toMatchObject({
+      sales: { cash: { count: 3, amount: 1350 }, card: { count: 0 }, sbp: { count: 1, amount: 450 } },
+      refunds: { cash: { count: 1, amount: 450 } },
+      expected: 2900,
+      difference: 0,
+    });
+    const z = report.register!.z_report!;
+    expect(z).toMatchObject({
+      receipts: 4,
+      totals: { sell: { cash: 1350, electronically: 450 }, sell_return: { cash: 450, electronically: 0 } },
+    });
+    expect(z.totals.sell.cash).toBe(report.sales.cash.amount);
+    expect(z.totals.sell.electronically).toBe(report.sales.card.amount + report.sales.sbp.amount);
+    expect(z.totals.sell_return.cash).toBe(report.refunds.cash.amount);
+    expect(report.register).toMatchObject({ receipts: z.receipts, totals: z.totals });
+  });
+});
+
+describe('the ticket as the cinema’s form', () => {
+  const shop = useShop();
+  const h = tillHelpers(shop);
+
+  it('prints the organisation, series and number, film and age mark, seat, type, price, payment form and the receipt with its QR', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 350 });
+    const cashier = await h.cashierOnShift();
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r2m7'), method: 'cash' });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const res = await shop.t.fetch(`/api/till/orders/${sale.body.id}/tickets?format=80mm`, { token: cashier.token });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = await pdfText(bytes);
+    const cinema = (await shop.t.call('GET /settings/cinema', {})).body;
+    const fiscal = sale.body.fiscal!;
+    const ticket = sale.body.tickets[0]!;
+    for (const expected of [
+      cinema.legal_name,
+      `ИНН ${cinema.inn}`,
+      cinema.legal_address,
+      `Билет №${ticket.id} · серия КБ`,
+      sale.body.schedule.movie.title,
+      `${sale.body.schedule.movie.age}+`,
+      `Зал: ${sale.body.schedule.hall}`,
+      'Ряд 2, место 7',
+      `${ticket.ticket_type.name}, 350 ₽`,
+      'Оплата: наличными',
+      `Кассовый чек: №${fiscal.receipt_number}, смена №${fiscal.shift_number}`,
+      `ФН: ${fiscal.fn_number}`,
+      `ФД: ${fiscal.document_number}`,
+      `ФП: ${fiscal.fiscal_sign}`,
+      `РН ККТ: ${fiscal.registration_number}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const [date, time] = fiscal.datetime.split(' ') as [string, string];
+    const receiptQr = `t=${date.replaceAll('-', '')}T${time.slice(0, 2)}${time.slice(3, 5)}&s=350.00&fn=${fiscal.fn_number}&i=${fiscal.document_number}&fp=${fiscal.fiscal_sign}&n=1`;
+    expect((await pdfAllQrCodes(bytes, 2))[0]!.toSorted()).toEqual([receiptQr, ticket.qr].toSorted());
   });
 });

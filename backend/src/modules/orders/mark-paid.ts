@@ -32,6 +32,7 @@ import {
 } from './lifecycle';
 import { lockOrder, type OrderRow } from '../../db/order-lock';
 import { executeRefund } from './refund';
+import { receiptPaidCounterOrder } from '../fiscal/sbp';
 
 export type PaidOutcome = 'paid' | 'already' | 'late-sold' | 'late-refunded' | 'missing';
 
@@ -107,6 +108,8 @@ export async function markOrderPaid(
     return { kind: late ? ('late-sold' as const) : ('paid' as const) };
   });
   if (outcome.kind === 'late-refunded') await executeRefund(ctx, outcome.refundId);
+  // SBP at the till: the cash register prints the receipt the provider did not.
+  if (outcome.kind === 'paid' || outcome.kind === 'late-sold') await receiptPaidCounterOrder(ctx, orderId);
   return outcome.kind;
 }
 

@@ -129,7 +129,10 @@ export async function executeRefund(ctx: AppContext, refundId: number): Promise<
       paymentId: refund.payment.providerPaymentId,
       amountKopecks: refund.amountKopecks,
       description: `Возврат по заказу №${refund.orderId}`,
-      receipt: receiptFor(refund.order.email ?? '', refund.order.session, lines),
+      // SBP at the counter: the cash register prints the return receipt (modules/fiscal), the provider none.
+      ...(refund.order.paymentMethod !== 'sbp' && {
+        receipt: receiptFor(refund.order.email ?? '', refund.order.session, lines),
+      }),
       idempotenceKey: refund.idempotenceKey,
     });
     await applyProviderRefund(ctx, refundId, answer);

@@ -29,7 +29,10 @@ export async function startPayment(ctx: AppContext, orderId: number, paymentId: 
       amountKopecks: attempt.amountKopecks,
       description: paymentDescription(orderId, order.session, order.tickets.length),
       returnUrl: `${ctx.config.publicUrl}/orders/${orderId}`,
-      receipt: receiptFor(order.email ?? '', order.session, order.tickets),
+      // SBP at the counter: the cash register prints the receipt once it is paid (modules/fiscal/sbp.ts).
+      ...(order.paymentMethod === 'sbp'
+        ? { receipt: null, method: 'sbp' as const }
+        : { receipt: receiptFor(order.email ?? '', order.session, order.tickets) }),
       idempotenceKey: attempt.idempotenceKey,
     });
     await write(ctx, async (tx) => {

@@ -1,13 +1,17 @@
 /**
  * GET /api/till/orders/{id}/tickets: an order sold at the till, its live tickets one a page, for the
- * thermal printer (80 mm) or A4 — rendered now, with their check-in codes (never cached).
+ * thermal printer (80 mm) or A4 — rendered now, with their check-in codes (never cached), as the cinema's
+ * ticket form with the payment form and the register's receipt (its fiscal data and QR: tickets/form.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { notFound } from '../../lib/http/errors';
+import { roublesOf } from '../../contract/money';
+import { saleReceipts } from '../fiscal/receipt';
 import { cinemaSettings } from '../settings/cinema';
+import type { TicketSale } from '../tickets/form';
 import { renderTicketsPdf, THERMAL_80MM } from '../tickets/pdf';
 import { presentTicket, ticketCode } from '../tickets/presenter';
 import { findTicketsWithRelations } from '../tickets/queries';
@@ -19,7 +23,7 @@ export async function printTillTickets(
 ): Promise<{ filename: string; bytes: Buffer }> {
   const { orders, tickets } = schema;
   const [order] = await ctx.db
-    .select({ id: orders.id })
+    .select({ id: orders.id, paymentMethod: orders.paymentMethod, totalKopecks: orders.totalKopecks })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.channel, 'box_office')));
   const live = order
@@ -33,8 +37,13 @@ export async function printTillTickets(
     ctx.db,
     live.map((t) => t.id),
   );
+  const fiscal = (await saleReceipts(ctx, [orderId])).get(orderId);
+  const sale: TicketSale = {
+    paymentMethod: order!.paymentMethod,
+    receipt: fiscal ? { fiscal, total: roublesOf(order!.totalKopecks) } : null,
+  };
   const bytes = await renderTicketsPdf(
-    rows.map((row) => ({ ticket: presentTicket(row), code: ticketCode(ctx.config.appSecret, row) })),
+    rows.map((row) => ({ ticket: presentTicket(row), code: ticketCode(ctx.config.appSecret, row), sale })),
     format === 'a4' ? 'A4' : THERMAL_80MM,
     await cinemaSettings(ctx),
   );

@@ -3,7 +3,8 @@
  * code. Before the session any staff with the till's refund right; after its start only the admin, with a
  * reason. A cash or card sale is refunded out of the drawer (or back to the card on the terminal) at once,
  * in one transaction under the refunder's open shift's lock (shifts/locks.ts); an online payment goes back
- * through the provider (orders/refund.ts).
+ * through the provider (orders/refund.ts). SBP taken at the counter goes back through the provider too,
+ * and once the provider took the refund the register prints its return receipt.
  */
 import { eq } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
@@ -54,9 +55,11 @@ export async function refundAtCounter(
   const refundAs = { kind: 'counter' as const, role: staff.role, reason: body.reason };
   const refusal = refundRefusal({ ...ticket, refunds: [] }, refundAs, now);
   if (refusal) throw refusal;
-  const method = ticket.order.paymentMethod === 'online' ? ('provider' as const) : ticket.order.paymentMethod;
+  const paidBy = ticket.order.paymentMethod;
+  const method = paidBy === 'online' || paidBy === 'sbp' ? ('provider' as const) : paidBy;
   const shift = await openShiftOf(ctx.db, staff.id);
-  if (method !== 'provider' && !shift) throw noOpenShift();
+  // Whatever was paid at the counter goes back with the register's return receipt: a shift is needed.
+  if (paidBy !== 'online' && !shift) throw noOpenShift();
   // Cash and card go back with the register's return receipt, issued first (modules/fiscal/refund.ts).
   const returned =
     method === 'provider' || ticket.status !== 'paid'
@@ -87,6 +90,17 @@ export async function refundAtCounter(
   const refund = order.lines.find((l) => l.ticket_id === ticket.id)?.refund;
   if (refund && isRefusedRefund(refund.status)) {
     throw conflict('refund_refused', `Платёжный сервис не вернул деньги: ${refund.refusal ?? declineMessage(null)}`);
+  }
+  // SBP: the provider took the refund, so the register prints its return receipt now.
+  if (paidBy === 'sbp' && ticket.status === 'paid') {
+    const sbpReturned = await returnReceipt(ctx, {
+      ticket,
+      method: 'sbp',
+      shiftId: shift!.id,
+      drawerKopecks: 0,
+      staff,
+    });
+    if (sbpReturned) await attachReturn(ctx, sbpReturned, refundId);
   }
   return {
     ticket_id: ticket.id,

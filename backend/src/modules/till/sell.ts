@@ -4,11 +4,13 @@
  * transaction (a shift closing meanwhile refuses the sale). Cash and card are paid at once: the tickets are
  * sold, every map shows the seats sold, and the contact (if typed) gets them by mail. A link is the online
  * flow: a pending order whose confirmation_url the buyer pays at (the provider's receipt goes to the contact).
+ * SBP is a pending order too, paid by scanning the provider's QR (`qr`) on the till's screen; once the
+ * provider says it succeeded the register prints its receipt (modules/fiscal/sbp.ts).
  * Cash and card are sold only once the cash register printed their receipt (modules/fiscal): a register
  * that refuses makes no sale and leaves the seats held for the cashier to try again.
  */
 import { kopecksOf, roublesOf } from '../../contract/money';
-import type { TillOrder, TillOrderBody } from '../../contract/till';
+import { contactPhone, type TillOrder, type TillOrderBody } from '../../contract/till';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../lib/http/auth-user';
 import { startPayment } from '../orders/start-payment';
@@ -44,7 +46,9 @@ export async function sellAtTill(
     lines: seats.map((seat) => ({ seat_number: seat, ticket_type: typeOf.get(seat)! })),
     promoCode: body.promo_code || undefined,
   };
-  const paidAtOnce = body.method !== 'link';
+  const paidAtOnce = body.method !== 'link' && body.method !== 'sbp';
+  const phone = body.contact ? contactPhone(body.contact) : null;
+  const email = body.contact && !phone ? body.contact : null;
 
   const seatField = (seat: string) => `lines.${body.lines.findIndex((l) => l.seat_number === seat)}.seat_number`;
   const refuseBadPayment = (priced: PricedOrder) => {
@@ -74,7 +78,7 @@ export async function sellAtTill(
             ? { type: 'cash', given: body.given === undefined ? priced.quote.total : kopecksOf(body.given) }
             : { type: 'electronically', given: priced.quote.total },
         cashier: seller,
-        contact: body.contact ?? null,
+        contact: phone ?? email,
       });
       try {
         const { id } = await fiscalise(ctx, shift.id, task);
@@ -103,7 +107,8 @@ export async function sellAtTill(
       order: (priced) => ({
         userId: null,
         channel: 'box_office',
-        email: body.contact ?? null,
+        email,
+        phone,
         soldBy: seller.id,
         till: shift.till,
         shiftId: shift.id,

@@ -9,4 +9,5 @@ export const presentUserRow = (user: typeof schema.users.$inferSelect): UserRow 
   avatar: user.avatar,
   role: user.role,
   provider: user.provider,
+  inn: user.inn,
 });

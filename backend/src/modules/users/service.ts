@@ -50,3 +50,10 @@ export async function changeRole(ctx: AppContext, userId: number, role: Role): P
     return presentUserRow(updated!);
   });
 }
+
+/** A staff member's INN (the register's operator from their next document on). */
+export async function setInn(ctx: AppContext, userId: number, inn: string | null): Promise<UserRow> {
+  const [updated] = await ctx.db.update(users).set({ inn }).where(eq(users.id, userId)).returning();
+  if (!updated) throw notFound('Пользователь не найден');
+  return presentUserRow(updated);
+}

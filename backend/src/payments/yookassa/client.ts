@@ -126,7 +126,10 @@ function toPayment(payment: YkPayment): ProviderPayment {
     status: payment.status,
     amountKopecks: payment.amount,
     // The page is only worth sending the buyer to while the payment waits for them.
-    confirmationUrl: (payment.status === 'pending' && payment.confirmation?.confirmation_url) || null,
+    confirmationUrl:
+      (payment.status === 'pending' &&
+        (payment.confirmation?.confirmation_url ?? payment.confirmation?.confirmation_data)) ||
+      null,
     orderId: orderIdOf(payment.metadata),
     cancellation: payment.cancellation_details ?? null,
     refundedKopecks: payment.refunded_amount ?? 0,

@@ -41,15 +41,20 @@ export function receiptBody(receipt: Receipt, settings: ReceiptSettings) {
   };
 }
 
-/** POST /v3/payments: one-stage (`capture: true`), confirmed on the provider's page, then back to the order. */
+/**
+ * POST /v3/payments: one-stage (`capture: true`), confirmed on the provider's page, then back to the order;
+ * or SBP by QR (`payment_method_data: {type: sbp}`, `confirmation: {type: qr}`), scanned at the counter.
+ */
 export function paymentBody(input: CreatePaymentInput, settings: ReceiptSettings) {
   return {
     amount: rub(input.amountKopecks),
     capture: true,
-    confirmation: { type: 'redirect', return_url: input.returnUrl },
+    ...(input.method === 'sbp'
+      ? { payment_method_data: { type: 'sbp' }, confirmation: { type: 'qr' } }
+      : { confirmation: { type: 'redirect', return_url: input.returnUrl } }),
     description: fitText(input.description, PAYMENT_DESCRIPTION_MAX),
     metadata: { order_id: String(input.orderId) },
-    receipt: receiptBody(input.receipt, settings),
+    ...(input.receipt && { receipt: receiptBody(input.receipt, settings) }),
   };
 }
 

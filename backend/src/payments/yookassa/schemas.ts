@@ -20,7 +20,10 @@ export const YkPaymentSchema = z.object({
   id: z.string().min(1),
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: AmountSchema,
-  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+  /** redirect: `confirmation_url`; qr (SBP): `confirmation_data`, the QR's content. */
+  confirmation: z
+    .object({ type: z.string(), confirmation_url: z.string().optional(), confirmation_data: z.string().optional() })
+    .optional(),
   /** Everything we wrote at creation, values as strings. */
   metadata: z.record(z.string(), z.unknown()).nullish(),
   /** Present once something was refunded. */

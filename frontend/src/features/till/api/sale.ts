@@ -1,8 +1,10 @@
 /**
  * A sale at the till (POST /api/till/orders) and its tickets to print (GET /api/till/orders/{id}/tickets
- * as an 80 mm thermal strip or A4, both PDFs), saved as a file or opened for the printer.
+ * as an 80 mm thermal strip or A4, both PDFs), saved as a file or opened for the printer; an SBP sale
+ * asked again (GET /api/till/orders/{id}) until its buyer paid the QR and the register printed the receipt.
  */
-import { useApiMutation } from '../../../shared/api/hooks';
+import type { TillOrder } from '@kino/backend/contract';
+import { useApiMutation, useApiQuery } from '../../../shared/api/hooks';
 import { callForBlob } from '../../../shared/api/client';
 import { saveBlob } from '../../../shared/api/download';
 
@@ -35,3 +37,22 @@ export async function openTillTickets(orderId: number, format: PrintFormat): Pro
     throw err;
   }
 }
+
+const SBP_POLL_MS = 2_000;
+
+/** Still to change by itself: SBP waiting for the buyer's bank, or paid with its receipt still printing. */
+export const isSettling = (order: TillOrder) =>
+  order.status === 'pending' ||
+  (order.payment_method === 'sbp' && order.status === 'paid' && order.fiscal === null && !order.receipt_pending);
+
+/** A till order asked again every 2 s while it settles (SBP by QR), starting from the sale's answer. */
+export const useTillOrder = (order: TillOrder) =>
+  useApiQuery(
+    'GET /till/orders/:id',
+    { params: { id: order.id } },
+    {
+      initialData: order,
+      staleTime: 0,
+      refetchInterval: (q) => (q.state.data && isSettling(q.state.data) ? SBP_POLL_MS : false),
+    },
+  );

@@ -1,6 +1,7 @@
 /**
  * How the buyer pays: cash (the amount handed over, and the change at once), card on the bank's terminal
- * (its RRN if typed) or a payment link sent to an e-mail; an e-mail for the tickets otherwise. Enter in
+ * (its RRN if typed), SBP by the QR the till then shows, or a payment link sent to an e-mail; an e-mail
+ * (or a phone, for the receipt) otherwise. Enter in
  * any field pays. The form is the caller's to check and send (onPay); it shows the complaints it is given.
  */
 import { formatRoubles, type TillMethod } from '@kino/backend/contract';
@@ -13,6 +14,7 @@ import styles from './till.module.css';
 const METHODS: { value: TillMethod; label: string }[] = [
   { value: 'cash', label: 'Наличные' },
   { value: 'card', label: 'Карта' },
+  { value: 'sbp', label: 'СБП (QR-код)' },
   { value: 'link', label: 'Ссылка на оплату' },
 ];
 
@@ -20,6 +22,7 @@ const PAY_LABEL: Record<TillMethod, string> = {
   cash: 'Оплата наличными',
   card: 'Оплачено картой',
   link: 'Отправить ссылку на оплату',
+  sbp: 'Показать QR-код СБП',
 };
 
 interface PaymentFormProps {
@@ -106,10 +109,12 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
       )}
       <TextField
         label={
-          payment.method === 'link' ? 'Почта покупателя: придёт ссылка на оплату' : 'Почта для билетов (необязательно)'
+          payment.method === 'link'
+            ? 'Почта покупателя: придёт ссылка на оплату'
+            : 'Почта для билетов или телефон для чека (необязательно)'
         }
         name="contact"
-        type="email"
+        type={payment.method === 'link' ? 'email' : 'text'}
         autoComplete="off"
         value={payment.contact}
         onChange={(event) => set('contact', event.target.value)}

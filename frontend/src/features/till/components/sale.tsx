@@ -11,6 +11,7 @@ import {
   type PlanSeat,
   type SeatCode,
   type TillOrder,
+  type TillOrderBody,
 } from '@kino/backend/contract';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useCheckoutQuote } from '../../../shared/seats/checkout-quote';
@@ -28,6 +29,9 @@ import { tillFailure } from '../lib/failure';
 import { isFreeForEnter, isTypingTarget, seatCountOfKey } from '../lib/keys';
 import { saleRequest, type Payment } from '../lib/sale-request';
 import type { TillSession } from '../lib/sessions';
+import { useCan } from '../../../shared/auth/access';
+import { isRegisterFailure } from '../lib/failure';
+import { NoReceiptOverride } from './no-receipt-override';
 import { PaymentForm } from './payment-form';
 import { SaleResult } from './sale-result';
 import { SessionChooser } from './session-chooser';
@@ -55,6 +59,9 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
   const [notice, setNotice] = useState('');
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [sold, setSold] = useState<{ order: TillOrder; contact: string } | null>(null);
+  /** The sale last sent: a manager may send it again without its receipt when the register refused it. */
+  const [lastSale, setLastSale] = useState<TillOrderBody | null>(null);
+  const can = useCan();
   /** Each new sale starts with a fresh payment form. */
   const [saleNo, setSaleNo] = useState(0);
   const [promoTyped, setPromoTyped] = useState('');
@@ -152,11 +159,17 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
       return;
     }
     setChecked({});
+    send(request.body);
+  }
+
+  /** Sends a sale (again with a manager's reason when the register refused it). */
+  function send(body: TillOrderBody) {
+    setLastSale(body);
     sale.mutate(
-      { body: request.body },
+      { body },
       {
         onSuccess: (order) => {
-          setSold({ order, contact: request.body.contact ?? '' });
+          setSold({ order, contact: body.contact ?? '' });
           setNotice('');
           onSold();
         },
@@ -338,6 +351,16 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
                     {failure.message ?? errors.lines}
                   </p>
                 )}
+                {lastSale &&
+                  isRegisterFailure(sale.error) &&
+                  can('shifts', 'list') &&
+                  lastSale.method !== 'link' &&
+                  lastSale.method !== 'sbp' && (
+                    <NoReceiptOverride
+                      busy={sale.isPending}
+                      onSell={(reason) => send({ ...lastSale, no_receipt_reason: reason })}
+                    />
+                  )}
               </div>
             </>
           )}

@@ -1,7 +1,8 @@
 /**
  * The shift strip above the till: with no open shift, the form that opens one with the float in the drawer
  * (nothing is sold until then); with one, the till's name, when it opened, the cash expected in the drawer
- * now, the cash register's shift and its 24-hour countdown, and the link to the shift's report.
+ * now, the cash register's shift and its 24-hour countdown, the X-report on demand, the buyer's second
+ * screen (the SBP QR), and the link to the shift's report.
  */
 import {
   DEFAULT_TILL,
@@ -15,6 +16,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { FormMessage, TextField } from '../../../shared/ui/form';
 import { ErrorState } from '../../../shared/ui/query-state';
+import { useApiMutation } from '../../../shared/api/hooks';
 import { type useCurrentShift, useOpenShift } from '../api/shift';
 import { parseRoubles } from '../lib/cash';
 import { tillFailure } from '../lib/failure';
@@ -43,10 +45,41 @@ function OpenShift({ shift }: { shift: ShiftView }) {
         </span>
         <RegisterCountdown register={shift.register} />
       </p>
+      <XReportButton />
+      <button
+        type="button"
+        className={styles.secondary}
+        onClick={() => window.open(paths.adminTillDisplay, 'kino-till-display', 'popup')}
+      >
+        Второй экран
+      </button>
       <Link to={paths.adminShift(shift.id)} className={styles.stripLink}>
         Отчёт смены
       </Link>
     </section>
+  );
+}
+
+/** POST /api/fiscal/report-x: the register prints the shift's figures so far; the answer says which. */
+function XReportButton() {
+  const report = useApiMutation('POST /fiscal/report-x');
+  const failure = tillFailure(report.error).message;
+  return (
+    <span className={styles.xReport}>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={report.isPending}
+        aria-busy={report.isPending}
+        onClick={() => report.mutate({})}
+      >
+        X-отчёт
+      </button>
+      <span aria-live="polite" role={failure ? 'alert' : undefined} className={failure ? styles.error : styles.muted}>
+        {failure ??
+          (report.data && `X-отчёт напечатан: смена кассы №${report.data.shift_number}, чеков ${report.data.receipts}`)}
+      </span>
+    </span>
   );
 }
 

@@ -31,3 +31,7 @@ export function tillFailure(error: unknown): Failure {
   if (text && next) text = `${text}. ${next}`;
   return { fields, message: text };
 }
+
+/** The cash register refused the sale or did not answer: nothing was sold, a manager may sell without a receipt. */
+export const isRegisterFailure = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'register_refused' || error.code === 'register_unavailable');

@@ -52,7 +52,13 @@ describe('the sale sent from the till', () => {
     });
     expect(saleRequest(7, lines, '', 700, pay({ contact: 'не почта' }))).toEqual({
       ok: false,
-      fields: { contact: 'Введите корректный адрес почты' },
+      fields: { contact: 'Почта (name@example.ru) или телефон (+7 900 123-45-67)' },
+    });
+    // A phone is enough for the receipt (not for a link).
+    expect(saleRequest(7, lines, '', 700, pay({ contact: '+7 900 123-45-67' }))).toMatchObject({ ok: true });
+    expect(saleRequest(7, lines, '', 700, pay({ method: 'link', contact: '+7 900 123-45-67' }))).toEqual({
+      ok: false,
+      fields: { contact: 'Укажите почту: на неё придёт ссылка на оплату' },
     });
   });
 

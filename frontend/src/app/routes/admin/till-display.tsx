@@ -1,0 +1,3 @@
+import { TillDisplay } from '../../../features/till/components/till-display';
+
+export default TillDisplay;
