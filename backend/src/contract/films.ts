@@ -145,11 +145,23 @@ export const FilmDetailSchema = FilmCardSchema.extend({
   no_discount_until: DateSchema.nullable(),
   /** The distribution certificate (прокатное удостоверение, ПУ) number; without one no session goes on sale. */
   pu_number: z.string().nullable(),
+  /** The film's Pro.Культура event (Pushkin card programme): its sessions may be paid with the Pushkin card. */
+  pushkin_event_id: z.string().nullable(),
 });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
 
 /** A distribution certificate (ПУ) number: 9 digits. */
 export const PU_NUMBER_PATTERN = /^\d{9}$/;
+
+/** A Pro.Культура event id (`events[]._id`, REGISTRIES.md §2.9): digits or hex, up to 40 characters. */
+export const PUSHKIN_EVENT_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
+
+/** GET /api/films/{id}/pushkin-event: the Pro.Культура event found by the film's ПУ number. */
+export const PushkinEventQuerySchema = z.strictObject({
+  /** The ПУ number to look up (default: the film's). */
+  pu_number: z.string().trim().regex(PU_NUMBER_PATTERN, 'Номер ПУ — 9 цифр, например 121012345').optional(),
+});
+export const PushkinEventSchema = z.strictObject({ event_id: z.string(), name: z.string() });
 
 /** The first year of cinema (the Lumières' first public screening). */
 export const FILM_YEAR_MIN = 1895;
@@ -195,6 +207,14 @@ export const FilmEditBodySchema = z.strictObject({
   pu_number: orEmpty(
     z.string().trim().regex(PU_NUMBER_PATTERN, 'Номер ПУ — 9 цифр, например 121012345'),
     'Номер ПУ — 9 цифр, например 121012345',
+  ).optional(),
+  /** The Pro.Культура event id (the Pushkin card programme); empty clears it. */
+  pushkin_event_id: orEmpty(
+    z
+      .string()
+      .trim()
+      .regex(PUSHKIN_EVENT_ID_PATTERN, 'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов'),
+    'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов',
   ).optional(),
 });
 export type FilmEditBody = z.input<typeof FilmEditBodySchema>;
@@ -254,6 +274,13 @@ export const filmEndpoints = {
     params: IdParamsSchema,
     body: FilmEditBodySchema,
     response: FilmDetailSchema,
+  },
+  'GET /films/:id/pushkin-event': {
+    summary: 'Найти мероприятие Пушкинской карты (Про.Культура) по номеру ПУ фильма; 404, если его нет в программе',
+    access: requires('films', 'update'),
+    params: IdParamsSchema,
+    query: PushkinEventQuerySchema,
+    response: PushkinEventSchema,
   },
   'POST /upload-film-poster': {
     summary: 'Загрузить постер фильма (поля poster, film_id)',

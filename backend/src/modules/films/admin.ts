@@ -87,7 +87,8 @@ export async function addFilmStills(ctx: AppContext, userId: number, kinopoiskId
 
 /** Saves the edit screen's fields; answers the film as its page shows it. */
 export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Promise<FilmDetail> {
-  const { title, description, age, year, budget, trailer, is_rent, no_discount_until, pu_number } = edit;
+  const { title, description, age, year, budget, trailer, is_rent, no_discount_until, pu_number, pushkin_event_id } =
+    edit;
   await write(ctx, async (tx, changed) => {
     const [updated] = await tx
       .update(films)
@@ -102,6 +103,7 @@ export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Pro
         // Absent: unchanged (SPEC's form has no such field); empty: cleared.
         ...(no_discount_until !== undefined ? { noDiscountUntil: no_discount_until } : {}),
         ...(pu_number !== undefined ? { puNumber: pu_number } : {}),
+        ...(pushkin_event_id !== undefined ? { pushkinEventId: pushkin_event_id } : {}),
       })
       .where(eq(films.id, id))
       .returning({ id: films.id });

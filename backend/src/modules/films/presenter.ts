@@ -90,6 +90,7 @@ export function presentFilmDetail(
     photo: film.photos.map((p) => ({ id: p.id, photo: p.photo })),
     no_discount_until: film.noDiscountUntil,
     pu_number: film.puNumber,
+    pushkin_event_id: film.pushkinEventId,
     schedule: film.sessions.map((s) => presentSession(s, film)),
     review: film.reviews.map(presentFilmReview),
   };

@@ -5,6 +5,7 @@
  * in one transaction under the refunder's open shift's lock (shifts/locks.ts); an online payment goes back
  * through the provider (orders/refund.ts).
  */
+import { refundMethodOf } from '../../contract/constants';
 import { eq } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
 import type { TillRefund, TillRefundBody } from '../../contract/till';
@@ -54,7 +55,7 @@ export async function refundAtCounter(
   const refundAs = { kind: 'counter' as const, role: staff.role, reason: body.reason };
   const refusal = refundRefusal({ ...ticket, refunds: [] }, refundAs, now);
   if (refusal) throw refusal;
-  const method = ticket.order.paymentMethod === 'online' ? ('provider' as const) : ticket.order.paymentMethod;
+  const method = refundMethodOf(ticket.order);
   const shift = await openShiftOf(ctx.db, staff.id);
   if (method !== 'provider' && !shift) throw noOpenShift();
   // Cash and card go back with the register's return receipt, issued first (modules/fiscal/refund.ts).
