@@ -168,6 +168,7 @@ export async function startTestApi(options: TestContextOptions = {}): Promise<Te
   // PUBLIC_URL defaults to this process's own address, whose port is known only once it listens.
   if (!options.env?.PUBLIC_URL) ctx.config.publicUrl = api.url;
   ctx.emulator.control.setNotificationUrl(`${api.url}${NOTIFICATIONS_PATH}`);
+  ctx.pushkinShop.control.setNotificationUrl(`${api.url}${NOTIFICATIONS_PATH}`);
   const fetchApi: TestApi['fetch'] = (pathname, { json, token, headers, ...init } = {}) => {
     const h = new Headers(headers);
     if (json !== undefined) h.set('content-type', 'application/json');
