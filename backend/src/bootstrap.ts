@@ -22,12 +22,16 @@ export async function bootstrap(config: Config, logger: Logger = createLogger(co
   const redisUrl = config.redisUrl ?? embeddedRedis!.url;
   const embeddedPayments = await startEmbeddedPayments(config, logger);
   const embeddedRegister = await startEmbeddedRegister(embeddedPayments?.config ?? config, logger);
-  const embeddedRegistry = await startEmbeddedRegistry(embeddedRegister?.config ?? embeddedPayments?.config ?? config, logger);
+  const embeddedRegistry = await startEmbeddedRegistry(
+    embeddedRegister?.config ?? embeddedPayments?.config ?? config,
+    logger,
+  );
   const stopEmbedded = async () => {
     await embeddedRegistry?.emulator.close();
     await embeddedRegister?.emulator.close();
     await embeddedPayments?.emulator.close();
-    if (embeddedPayments?.pushkinEmulator !== embeddedPayments?.emulator) await embeddedPayments?.pushkinEmulator?.close();
+    if (embeddedPayments?.pushkinEmulator !== embeddedPayments?.emulator)
+      await embeddedPayments?.pushkinEmulator?.close();
     await embeddedRedis?.stop();
   };
   try {

@@ -217,7 +217,10 @@ const EnvSchema = z
      * key and the cinema's Pro.Культура organisation id. Unset URL outside production: a registry emulator on
      * loopback (emulators/pushka); required in production once Pushkin sales are on (a film has an event id).
      */
-    PUSHKA_API_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL, e.g. https://pushka.gosuslugi.ru/api/v1'),
+    PUSHKA_API_URL: optionalUrl(
+      ['http:', 'https:'],
+      'must be an http(s):// URL, e.g. https://pushka.gosuslugi.ru/api/v1',
+    ),
     PUSHKA_API_KEY: optionalText,
     PUSHKA_ORGANIZATION_ID: optionalText,
     /** How long one registry call may take before the job retries it. */
@@ -234,9 +237,17 @@ const EnvSchema = z
     PUSHKIN_YOOKASSA_API_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL'),
     PUSHKIN_YOOKASSA_SECRET_KEY: optionalText,
     /** ЕАИС's terminal_owner of a Pushkin sale at the till (the terminal owner's ИНН); unset: the cinema's ИНН. */
-    PUSHKIN_TERMINAL_OWNER_INN: optionalText.pipe(z.string().regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits').optional()),
+    PUSHKIN_TERMINAL_OWNER_INN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits')
+        .optional(),
+    ),
     /** …and of an online Pushkin sale: the payment service's ИНН (ООО НКО «ЮМани» by default). */
-    PUSHKIN_ONLINE_TERMINAL_OWNER_INN: z.string().regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits').default('7750005725'),
+    PUSHKIN_ONLINE_TERMINAL_OWNER_INN: z
+      .string()
+      .regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits')
+      .default('7750005725'),
     /** Kinopoisk API Unofficial, the film database imports read from; no key → import is off. */
     KINOPOISK_API_URL: httpUrl.default('https://kinopoiskapiunofficial.tech'),
     KINOPOISK_API_KEY: optionalText,
@@ -278,7 +289,8 @@ const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['PUSHKA_API_KEY'],
-        message: 'and PUSHKA_ORGANIZATION_ID are required with PUSHKA_API_URL (the registry key and the Pro.Культура organisation id)',
+        message:
+          'and PUSHKA_ORGANIZATION_ID are required with PUSHKA_API_URL (the registry key and the Pro.Культура organisation id)',
       });
     }
     if (!env.ATOL_URL) {

@@ -117,7 +117,14 @@ export function refundMethodOf(order: { paymentMethod: PaymentMethod; channel: s
  * A Pushkin card ticket in the registry (REGISTRIES.md §2, modules/pushkin): waiting for its payment,
  * to be registered, registered (active), refused by the registry, refunded, visited.
  */
-export const PUSHKIN_TICKET_STATUSES = ['awaiting_payment', 'registering', 'active', 'refused', 'refunded', 'visited'] as const;
+export const PUSHKIN_TICKET_STATUSES = [
+  'awaiting_payment',
+  'registering',
+  'active',
+  'refused',
+  'refunded',
+  'visited',
+] as const;
 export type PushkinTicketStatus = (typeof PUSHKIN_TICKET_STATUSES)[number];
 export const PUSHKIN_TICKET_STATUS_LABELS: Record<PushkinTicketStatus, string> = {
   awaiting_payment: 'Ждёт оплаты',

@@ -210,10 +210,7 @@ export const FilmEditBodySchema = z.strictObject({
   ).optional(),
   /** The Pro.Культура event id (the Pushkin card programme); empty clears it. */
   pushkin_event_id: orEmpty(
-    z
-      .string()
-      .trim()
-      .regex(PUSHKIN_EVENT_ID_PATTERN, 'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов'),
+    z.string().trim().regex(PUSHKIN_EVENT_ID_PATTERN, 'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов'),
     'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов',
   ).optional(),
 });

@@ -63,9 +63,17 @@ export const TicketStoreBodySchema = z
           message: 'По Пушкинской карте — один билет на владельца карты',
         });
       if (!body.visitor)
-        ctx.addIssue({ code: 'custom', path: ['visitor'], message: 'Укажите ФИО и телефон владельца Пушкинской карты' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['visitor'],
+          message: 'Укажите ФИО и телефон владельца Пушкинской карты',
+        });
     } else if (body.visitor) {
-      ctx.addIssue({ code: 'custom', path: ['visitor'], message: 'Владелец карты — только для оплаты Пушкинской картой' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visitor'],
+        message: 'Владелец карты — только для оплаты Пушкинской картой',
+      });
     }
     if (!body.lines) return;
     const seats = new Set(body.seat_number);

@@ -185,7 +185,9 @@ export const EFFECTS: Table = {
     const { action } = c;
     // The orders list's flag and the dashboard follow a refusal.
     if (action === 'refused') return [DASHBOARD];
-    return c.ticketIds.map((ticketId) => job(`pushkin.${action}`, { ticketId }, ticketJobIds.pushkin(action, ticketId)));
+    return c.ticketIds.map((ticketId) =>
+      job(`pushkin.${action}`, { ticketId }, ticketJobIds.pushkin(action, ticketId)),
+    );
   },
   users: (c) => {
     if (c.change === 'registered') return [DASHBOARD];

@@ -74,7 +74,9 @@ export class PushkaRegistry {
   }
 
   async refund(id: string, refund: RegistryRefundInput): Promise<{ status: RegistryTicketStatus }> {
-    return (await this.call('PUT', `/tickets/${encodeURIComponent(id)}/refund`, refund)) as { status: RegistryTicketStatus };
+    return (await this.call('PUT', `/tickets/${encodeURIComponent(id)}/refund`, refund)) as {
+      status: RegistryTicketStatus;
+    };
   }
 
   async visit(id: string, visitDate: number): Promise<{ status: RegistryTicketStatus }> {
@@ -109,7 +111,10 @@ export class PushkaRegistry {
       text = await response.text();
     } catch (err) {
       this.options.logger?.warn({ method, path, err: (err as Error).message }, 'Pushkin registry unreachable');
-      throw new RegistryError('unavailable', `The registry did not answer ${method} ${path}: ${(err as Error).message}`);
+      throw new RegistryError(
+        'unavailable',
+        `The registry did not answer ${method} ${path}: ${(err as Error).message}`,
+      );
     }
     let json: unknown = null;
     try {

@@ -21,7 +21,9 @@ export function pushkaFor(config: Config, logger: Logger): Pushka {
     organizationId: organizationId ?? null,
     findEvent: (puNumber) => {
       if (!procultureKey || !organizationId)
-        return Promise.reject(new RegistryError('unavailable', 'PROCULTURE_API_KEY or PUSHKA_ORGANIZATION_ID is not set'));
+        return Promise.reject(
+          new RegistryError('unavailable', 'PROCULTURE_API_KEY or PUSHKA_ORGANIZATION_ID is not set'),
+        );
       return findEventByPu({ url: procultureUrl, apiKey: procultureKey, organizationId, timeoutMs }, puNumber);
     },
   };

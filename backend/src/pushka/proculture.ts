@@ -34,12 +34,17 @@ export async function findEventByPu(
     }).toString();
     let response: Response;
     try {
-      response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs) });
+      response = await fetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
     } catch (err) {
       throw new RegistryError('unavailable', `Pro.Культура did not answer: ${(err as Error).message}`);
     }
-    if (response.status === 403) throw new RegistryError('refused', 'Pro.Культура refused the API key (403)', { status: 403 });
-    if (!response.ok) throw new RegistryError('unavailable', `Pro.Культура answered ${response.status}`, { status: response.status });
+    if (response.status === 403)
+      throw new RegistryError('refused', 'Pro.Культура refused the API key (403)', { status: 403 });
+    if (!response.ok)
+      throw new RegistryError('unavailable', `Pro.Культура answered ${response.status}`, { status: response.status });
     const body = (await response.json().catch(() => null)) as {
       events?: { _id?: unknown; name?: unknown; rentalCertificate?: unknown }[];
     } | null;

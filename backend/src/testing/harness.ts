@@ -96,7 +96,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const prefix = `kino-test:${randomUUID().slice(0, 8)}`;
   const emulator = await startYooKassaEmulator({ redeliveryDelaysMs: REDELIVERY_MS });
   const pushkinShop = await startYooKassaEmulator({ redeliveryDelaysMs: REDELIVERY_MS });
-  const registryEmulator = await startPushkaEmulator({ anyEvent: true, ...(options.clock ? { clock: options.clock } : {}) });
+  const registryEmulator = await startPushkaEmulator({
+    anyEvent: true,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const atol = await startAtolEmulator({
     dataDir,
     latencyMs: 0,

@@ -21,7 +21,10 @@ const DEMO_EVENTS = Array.from({ length: 40 }, (_, i) => {
 export async function startEmbeddedRegistry(config: Config, logger: Logger): Promise<EmbeddedRegistry | undefined> {
   if (config.pushkin.registryUrl || config.env === 'production') return undefined;
   const emulator = await startPushkaEmulator({ events: DEMO_EVENTS, anyEvent: true, logger });
-  logger.warn({ url: emulator.url }, 'PUSHKA_API_URL is not set: Pushkin card tickets go to the local registry emulator');
+  logger.warn(
+    { url: emulator.url },
+    'PUSHKA_API_URL is not set: Pushkin card tickets go to the local registry emulator',
+  );
   return {
     emulator,
     config: {

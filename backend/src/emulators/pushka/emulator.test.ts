@@ -36,7 +36,8 @@ const ticket = (over: Partial<RegistryTicketInput> = {}): RegistryTicketInput =>
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => 'accepted',
-    (err: unknown) => (err instanceof RegistryError ? `${err.kind}:${err.details.code ?? err.details.status}` : String(err)),
+    (err: unknown) =>
+      err instanceof RegistryError ? `${err.kind}:${err.details.code ?? err.details.status}` : String(err),
   );
 
 describe('the Pushkin card registry emulator', () => {
@@ -62,7 +63,11 @@ describe('the Pushkin card registry emulator', () => {
       { payment: { date: 1, ticket_price: '100.00', amount: '350.00' } },
       'invalid_amount',
     ],
-    ['an amount as a number', { payment: { date: 1, ticket_price: '350.00', amount: 350 as unknown as string } }, 'invalid_amount'],
+    [
+      'an amount as a number',
+      { payment: { date: 1, ticket_price: '350.00', amount: 350 as unknown as string } },
+      'invalid_amount',
+    ],
   ] as const)('refuses %s with 400 {code, description}', async (_name, over, code) => {
     expect(await refusal(client.register(ticket(over as Partial<RegistryTicketInput>)))).toBe(`refused:${code}`);
   });

@@ -110,7 +110,8 @@ export async function startPushkaEmulator(options: PushkaEmulatorOptions = {}): 
 
   function failureFor(method: string, path: string): FailureSpec | undefined {
     const rule = failures.find(
-      (f) => f.left > 0 && (!f.spec.method || f.spec.method === method) && (!f.spec.path || path.startsWith(f.spec.path)),
+      (f) =>
+        f.left > 0 && (!f.spec.method || f.spec.method === method) && (!f.spec.path || path.startsWith(f.spec.path)),
     );
     if (!rule) return undefined;
     rule.left--;
@@ -138,10 +139,17 @@ export async function startPushkaEmulator(options: PushkaEmulatorOptions = {}): 
     if (parts[0] === 'events' && parts[2] === 'tickets' && parts.length >= 4) {
       const ticket = store.byBarcode(parts[1]!, parts[3]!);
       if (!ticket)
-        throw new RegistryRefusal('not_found', 'Билет с таким штрихкодом не найден', options.unknownBarcodeStatus ?? 404);
+        throw new RegistryRefusal(
+          'not_found',
+          'Билет с таким штрихкодом не найден',
+          options.unknownBarcodeStatus ?? 404,
+        );
       if (method === 'GET' && parts.length === 4) {
         const { event_id, organization_id, date, params } = ticket.session;
-        return { status: 200, body: { status: ticket.status, session: { event_id, organization_id, date, place: '', params } } };
+        return {
+          status: 200,
+          body: { status: ticket.status, session: { event_id, organization_id, date, place: '', params } },
+        };
       }
       if (method === 'PUT' && parts[4] === 'visit') {
         const t = store.visit(ticket, body);
@@ -174,7 +182,8 @@ export async function startPushkaEmulator(options: PushkaEmulatorOptions = {}): 
           const answer = procultureEvents(url);
           return sendJson(res, answer.status, answer.body);
         }
-        if (!url.pathname.startsWith('/api/v1/')) return sendJson(res, 404, { code: 'not_found', description: 'Нет такого адреса' });
+        if (!url.pathname.startsWith('/api/v1/'))
+          return sendJson(res, 404, { code: 'not_found', description: 'Нет такого адреса' });
         const path = url.pathname.slice('/api/v1'.length);
         let body: unknown = undefined;
         const record: RequestRecord = { method, path, body, status: 0 };

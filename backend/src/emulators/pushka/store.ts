@@ -61,7 +61,8 @@ export function createStore(options: StoreOptions) {
     const { barcode, visitor, buyer, session, payment } = body;
     if (!text(barcode)) throw bad('required', 'Не указан barcode');
     if (!isObject(visitor) || !text(visitor.full_name)) throw bad('required', 'Не указан visitor.full_name');
-    if (!isObject(buyer) || typeof buyer.mobile_phone !== 'string') throw bad('required', 'Не указан buyer.mobile_phone');
+    if (!isObject(buyer) || typeof buyer.mobile_phone !== 'string')
+      throw bad('required', 'Не указан buyer.mobile_phone');
     if (!/^\d{10}$/.test(buyer.mobile_phone)) throw bad('invalid_phone', 'buyer.mobile_phone — 10 цифр без +7');
     if (!isObject(session)) throw bad('required', 'Не указан session');
     if (!text(session.event_id)) throw bad('required', 'Не указан session.event_id');
@@ -71,12 +72,16 @@ export function createStore(options: StoreOptions) {
     if (!Number.isInteger(payment.date)) throw bad('invalid_date', 'payment.date — целое число (unix-время)');
     if (typeof payment.amount !== 'string' || !MONEY.test(payment.amount))
       throw bad('invalid_amount', 'payment.amount — сумма строкой, например "350.00"');
-    if (payment.ticket_price !== undefined && (typeof payment.ticket_price !== 'string' || !MONEY.test(payment.ticket_price)))
+    if (
+      payment.ticket_price !== undefined &&
+      (typeof payment.ticket_price !== 'string' || !MONEY.test(payment.ticket_price))
+    )
       throw bad('invalid_amount', 'payment.ticket_price — сумма строкой, например "350.00"');
     if (payment.ticket_price !== undefined && Number(payment.amount) > Number(payment.ticket_price))
       throw bad('invalid_amount', 'payment.amount больше ticket_price');
     const events = options.events();
-    if (events && !events.has(session.event_id)) throw bad('unknown_event', `Мероприятие ${session.event_id} не найдено`);
+    if (events && !events.has(session.event_id))
+      throw bad('unknown_event', `Мероприятие ${session.event_id} не найдено`);
     const organizations = options.organizations();
     if (organizations && !organizations.has(session.organization_id))
       throw bad('unknown_organization', `Организация ${session.organization_id} не найдена`);
@@ -116,7 +121,10 @@ export function createStore(options: StoreOptions) {
     refund(t: RegistryTicket, body: unknown): RegistryTicket {
       if (!isObject(body) || !Number.isInteger(body.refund_date) || !text(body.refund_reason))
         throw bad('required', 'Нужны refund_date (unix-время) и refund_reason');
-      if (body.refund_ticket_price !== undefined && (typeof body.refund_ticket_price !== 'string' || !MONEY.test(body.refund_ticket_price)))
+      if (
+        body.refund_ticket_price !== undefined &&
+        (typeof body.refund_ticket_price !== 'string' || !MONEY.test(body.refund_ticket_price))
+      )
         throw bad('invalid_amount', 'refund_ticket_price — сумма строкой');
       if (t.status !== 'active') throw bad('invalid_status', `Билет в статусе ${t.status}: возврат невозможен`);
       Object.assign(t, {

@@ -36,7 +36,10 @@ export async function startEmbeddedPayments(config: Config, logger: Logger): Pro
       }
     : config.pushkin;
   if (pushkinEmulator)
-    logger.warn({ url: pushkinEmulator.url }, 'PUSHKIN_YOOKASSA_SHOP_ID is not set: Pushkin card payments go to a local YooKassa emulator');
+    logger.warn(
+      { url: pushkinEmulator.url },
+      'PUSHKIN_YOOKASSA_SHOP_ID is not set: Pushkin card payments go to a local YooKassa emulator',
+    );
   const loopback = ['127.0.0.1/32', '::1/128'];
   if (config.yookassa.shopId) {
     if (!pushkinEmulator) return undefined;

@@ -170,7 +170,11 @@ export interface OrderPlan {
   /** Which shop takes an unpaid order's payment (default ctx.payments; the Pushkin card's second shop). */
   provider?: PaymentProvider;
   /** In the transaction, once its lines exist: what else the sale records (the Pushkin card's holder). */
-  afterLines?: (tx: Tx, order: { orderId: number; ticketIds: number[] }, changed: (change: Change) => void) => Promise<void>;
+  afterLines?: (
+    tx: Tx,
+    order: { orderId: number; ticketIds: number[] },
+    changed: (change: Change) => void,
+  ) => Promise<void>;
 }
 
 /**

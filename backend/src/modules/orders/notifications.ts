@@ -53,8 +53,7 @@ export function notificationHandler(ctx: AppContext) {
           .limit(1);
         const provider = providerNamed(ctx, ours?.provider);
         await applyProviderPayment(ctx, await provider.getPayment(object.id), undefined, provider.name);
-      }
-      else if (event.startsWith('refund.')) await applyProviderRefundById(ctx, object.id);
+      } else if (event.startsWith('refund.')) await applyProviderRefundById(ctx, object.id);
       else ctx.logger.info({ event }, 'payment notification of an event we do not use');
     } catch (err) {
       // The provider does not know the object (a forged id): nothing to do, and nothing to redeliver.

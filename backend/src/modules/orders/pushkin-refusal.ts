@@ -11,9 +11,17 @@ import { AppError } from '../../lib/http/errors';
 import { WEB_SYSTEM } from './audit';
 import { executeRefund, requestRefunds } from './refund';
 
-export async function refundRefusedPushkinTicket(ctx: AppContext, ticketId: number, why: string): Promise<'refunded' | 'at-counter' | 'none'> {
+export async function refundRefusedPushkinTicket(
+  ctx: AppContext,
+  ticketId: number,
+  why: string,
+): Promise<'refunded' | 'at-counter' | 'none'> {
   const [row] = await ctx.db
-    .select({ orderId: schema.tickets.orderId, paymentMethod: schema.orders.paymentMethod, channel: schema.orders.channel })
+    .select({
+      orderId: schema.tickets.orderId,
+      paymentMethod: schema.orders.paymentMethod,
+      channel: schema.orders.channel,
+    })
     .from(schema.tickets)
     .innerJoin(schema.orders, eq(schema.orders.id, schema.tickets.orderId))
     .where(eq(schema.tickets.id, ticketId));

@@ -18,8 +18,7 @@ export async function pushkinEventOf(tx: Pick<Tx, 'select'>, sessionId: number):
     .from(sessions)
     .innerJoin(films, eq(films.id, sessions.filmId))
     .where(eq(sessions.id, sessionId));
-  if (!row?.eventId)
-    throw conflict('pushkin_not_eligible', 'Этот фильм не участвует в программе «Пушкинская карта»');
+  if (!row?.eventId) throw conflict('pushkin_not_eligible', 'Этот фильм не участвует в программе «Пушкинская карта»');
   return row.eventId;
 }
 
@@ -65,7 +64,14 @@ export async function refuseSecondTicket(tx: Tx, sessionId: number, holder: Push
 /** Records the holder beside the order's one ticket: to register now (paid at the till) or once paid online. */
 export async function recordPushkinTicket(
   tx: Tx,
-  input: { ticketId: number; orderId: number; sessionId: number; eventId: string; holder: PushkinHolder; paid: boolean },
+  input: {
+    ticketId: number;
+    orderId: number;
+    sessionId: number;
+    eventId: string;
+    holder: PushkinHolder;
+    paid: boolean;
+  },
 ): Promise<void> {
   const status: PushkinTicketStatus = input.paid ? 'registering' : 'awaiting_payment';
   await tx.insert(pushkinTickets).values({

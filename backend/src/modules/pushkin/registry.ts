@@ -25,7 +25,10 @@ const money = (kopecks: number) => roublesOf(kopecks).toFixed(2);
 /** The registry, or a failure the job retries (it is configured in every deployment that sells Pushkin tickets). */
 function registryOf(ctx: AppContext): PushkaRegistry {
   if (!ctx.pushka.registry || !ctx.pushka.organizationId)
-    throw new RegistryError('unavailable', 'The Pushkin card registry is not configured (PUSHKA_API_URL, PUSHKA_API_KEY, PUSHKA_ORGANIZATION_ID)');
+    throw new RegistryError(
+      'unavailable',
+      'The Pushkin card registry is not configured (PUSHKA_API_URL, PUSHKA_API_KEY, PUSHKA_ORGANIZATION_ID)',
+    );
   return ctx.pushka.registry;
 }
 
