@@ -116,7 +116,7 @@ const film: FilmDetail = {
   ],
   no_discount_until: null,
   pu_number: null,
-      pushkin_event_id: null,
+  pushkin_event_id: null,
 };
 
 describe('filmStructuredData', () => {
