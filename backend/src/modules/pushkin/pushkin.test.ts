@@ -302,3 +302,40 @@ describe('the Pushkin card at the door', () => {
     });
   });
 });
+
+describe('the film’s Pushkin card event', () => {
+  it('is found in Pro.Культура by the ПУ number, saved with the film and read back; 404 outside the programme', async () => {
+    const admin = await buildSignedInUser(t.ctx, { role: 'admin' });
+    const film = await buildFilm(t.ctx.db, { title: 'Евгений Онегин', puNumber: '121777001' });
+    t.ctx.registryEmulator.control.addEvent({ id: 'pc-onegin', name: 'Евгений Онегин', puNumbers: ['121777001'] });
+    const found = await t.call('GET /films/:id/pushkin-event', { params: { id: film.id } }, admin.token);
+    expect([found.status, found.body]).toEqual([200, { event_id: 'pc-onegin', name: 'Евгений Онегин' }]);
+    const none = await t.call(
+      'GET /films/:id/pushkin-event',
+      { params: { id: film.id }, query: { pu_number: '121777999' } },
+      admin.token,
+    );
+    expect(none.status).toBe(404);
+
+    const edit = await t.call(
+      'PUT /films/:id/edit',
+      {
+        params: { id: film.id },
+        body: {
+          title: film.title,
+          description: '',
+          age: 12,
+          year: null,
+          budget: null,
+          trailer: null,
+          is_rent: 1,
+          pushkin_event_id: 'pc-onegin',
+        },
+      },
+      admin.token,
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const read = await t.call('GET /films/:id', { params: { id: film.id } });
+    expect(read.body.pushkin_event_id).toBe('pc-onegin');
+  });
+});
