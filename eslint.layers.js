@@ -23,7 +23,7 @@ export const LAYERS = [
   ['config', 'lib/infra'],
   ['lib/http', 'lib/documents'],
   ['db'],
-  ['queues', 'payments', 'fiscal'],
+  ['queues', 'payments', 'fiscal', 'pushka'],
   ['context'],
   ['metrics', 'effects', 'realtime'],
   ['rules/*'],

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { createContext, type AppContext } from './context';
 import { openDatabase } from './db';
 import { startEmbeddedRegister } from './emulators/atol/embedded';
+import { startEmbeddedRegistry } from './emulators/pushka/embedded';
 import { startEmbeddedPayments } from './emulators/yookassa/embedded';
 import { createLogger, type Logger } from './lib/infra/logger';
 import { probeRedis, startEmbeddedRedis } from './lib/infra/redis';
@@ -21,9 +22,16 @@ export async function bootstrap(config: Config, logger: Logger = createLogger(co
   const redisUrl = config.redisUrl ?? embeddedRedis!.url;
   const embeddedPayments = await startEmbeddedPayments(config, logger);
   const embeddedRegister = await startEmbeddedRegister(embeddedPayments?.config ?? config, logger);
+  const embeddedRegistry = await startEmbeddedRegistry(
+    embeddedRegister?.config ?? embeddedPayments?.config ?? config,
+    logger,
+  );
   const stopEmbedded = async () => {
+    await embeddedRegistry?.emulator.close();
     await embeddedRegister?.emulator.close();
     await embeddedPayments?.emulator.close();
+    if (embeddedPayments?.pushkinEmulator !== embeddedPayments?.emulator)
+      await embeddedPayments?.pushkinEmulator?.close();
     await embeddedRedis?.stop();
   };
   try {
@@ -33,7 +41,7 @@ export async function bootstrap(config: Config, logger: Logger = createLogger(co
     logger.info({ driver: database.driver }, 'database ready');
     registerModuleDuties();
     return createContext({
-      config: embeddedRegister?.config ?? embeddedPayments?.config ?? config,
+      config: embeddedRegistry?.config ?? embeddedRegister?.config ?? embeddedPayments?.config ?? config,
       database,
       redisUrl,
       logger,

@@ -218,6 +218,42 @@ const EnvSchema = z
       .pipe(z.array(z.string().refine(isCidr, 'must be a comma-separated list of addresses or CIDR ranges'))),
     /** Limit for one call to YooKassa (retries with the same idempotence key come on top). */
     YOOKASSA_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+    /**
+     * The Pushkin card ticket registry (pushka.gosuslugi.ru, REGISTRIES.md §2): its API (…/api/v1), the seller's API
+     * key and the cinema's Pro.Культура organisation id. Unset URL outside production: a registry emulator on
+     * loopback (emulators/pushka); required in production once Pushkin sales are on (a film has an event id).
+     */
+    PUSHKA_API_URL: optionalUrl(
+      ['http:', 'https:'],
+      'must be an http(s):// URL, e.g. https://pushka.gosuslugi.ru/api/v1',
+    ),
+    PUSHKA_API_KEY: optionalText,
+    PUSHKA_ORGANIZATION_ID: optionalText,
+    /** How long one registry call may take before the job retries it. */
+    PUSHKA_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
+    /** Pro.Культура's events API (finds a film's event by its ПУ number); no key → the emulator's events. */
+    PROCULTURE_API_URL: httpUrl.default('https://pro.culture.ru/api/2.5'),
+    PROCULTURE_API_KEY: optionalText,
+    /**
+     * The cinema's second YooKassa shop, registered for the Pushkin card programme: online Pushkin payments go to
+     * it. Unset (outside production): the YooKassa emulator serves it as a second shop.
+     */
+    PUSHKIN_YOOKASSA_SHOP_ID: optionalText,
+    /** The second shop's API address; unset: YOOKASSA_API_URL (another one only for an emulator). */
+    PUSHKIN_YOOKASSA_API_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL'),
+    PUSHKIN_YOOKASSA_SECRET_KEY: optionalText,
+    /** ЕАИС's terminal_owner of a Pushkin sale at the till (the terminal owner's ИНН); unset: the cinema's ИНН. */
+    PUSHKIN_TERMINAL_OWNER_INN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits')
+        .optional(),
+    ),
+    /** …and of an online Pushkin sale: the payment service's ИНН (ООО НКО «ЮМани» by default). */
+    PUSHKIN_ONLINE_TERMINAL_OWNER_INN: z
+      .string()
+      .regex(/^(\d{10}|\d{12})$/, 'ИНН: 10 or 12 digits')
+      .default('7750005725'),
     /** Kinopoisk API Unofficial, the film database imports read from; no key → import is off. */
     KINOPOISK_API_URL: httpUrl.default('https://kinopoiskapiunofficial.tech'),
     KINOPOISK_API_KEY: optionalText,
@@ -253,6 +289,14 @@ const EnvSchema = z
         code: 'custom',
         path: ['YOOKASSA_SHOP_ID'],
         message: 'and YOOKASSA_SECRET_KEY are required in production (the shop id and secret key of the YooKassa shop)',
+      });
+    }
+    if (env.PUSHKA_API_URL && (!env.PUSHKA_API_KEY || !env.PUSHKA_ORGANIZATION_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSHKA_API_KEY'],
+        message:
+          'and PUSHKA_ORGANIZATION_ID are required with PUSHKA_API_URL (the registry key and the Pro.Культура organisation id)',
       });
     }
     if (!env.ATOL_URL) {
@@ -400,6 +444,21 @@ function toConfig(env: ParsedEnv) {
       paymentMode: env.YOOKASSA_PAYMENT_MODE,
       notificationSources: env.YOOKASSA_NOTIFICATION_SOURCES,
       timeoutMs: Math.round(env.YOOKASSA_TIMEOUT_SECONDS * 1000),
+    },
+    pushkin: {
+      /** Unset outside production: the process starts the registry emulator (emulators/pushka/embedded). */
+      registryUrl: env.PUSHKA_API_URL?.replace(/\/+$/, ''),
+      apiKey: env.PUSHKA_API_KEY,
+      organizationId: env.PUSHKA_ORGANIZATION_ID,
+      timeoutMs: Math.round(env.PUSHKA_TIMEOUT_SECONDS * 1000),
+      procultureUrl: env.PROCULTURE_API_URL.replace(/\/+$/, ''),
+      procultureKey: env.PROCULTURE_API_KEY,
+      /** The second YooKassa shop. */
+      yookassaApiUrl: (env.PUSHKIN_YOOKASSA_API_URL ?? env.YOOKASSA_API_URL).replace(/\/+$/, ''),
+      shopId: env.PUSHKIN_YOOKASSA_SHOP_ID,
+      secretKey: env.PUSHKIN_YOOKASSA_SECRET_KEY,
+      terminalOwnerInn: env.PUSHKIN_TERMINAL_OWNER_INN,
+      onlineTerminalOwnerInn: env.PUSHKIN_ONLINE_TERMINAL_OWNER_INN,
     },
     kinopoisk: {
       apiUrl: env.KINOPOISK_API_URL,

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './lib/infra/logger';
 import { closeRedis, connectRedis, RedisKeys, type Redis } from './lib/infra/redis';
 import { fiscalDriverFor, type FiscalDriver } from './fiscal';
 import { paymentProviderFor, type PaymentProvider } from './payments';
+import { pushkaFor, type Pushka } from './pushka';
 import { createQueues, type Queues } from './queues';
 
 export interface AppContext {
@@ -24,6 +25,10 @@ export interface AppContext {
   queues: Queues;
   /** The payment provider (YooKassa, or its emulator in the demo and the tests). */
   payments: PaymentProvider;
+  /** The cinema's second YooKassa shop, for the Pushkin card (its emulator in the demo and the tests). */
+  pushkinPayments: PaymentProvider;
+  /** The Pushkin card ticket registry and Pro.Культура's events (their emulator in the demo and the tests). */
+  pushka: Pushka;
   /** The cash register of counter sales (ATOL's web server, or its emulator in the demo and the tests). */
   fiscal: FiscalDriver;
   /** "Now" for every rule that asks (docs/architecture.md, "The clock"); the system clock outside tests. */
@@ -58,6 +63,8 @@ export function createContext({ config, database, redisUrl, logger, clock, onClo
     keys: new RedisKeys(config.redisPrefix),
     queues,
     payments: paymentProviderFor(config, log),
+    pushkinPayments: paymentProviderFor(config, log, 'pushkin'),
+    pushka: pushkaFor(config, log),
     fiscal: fiscalDriverFor(config, log),
     clock: clock ?? systemClock,
     /** Runs every shutdown step even when one fails, then reports the first failure. */

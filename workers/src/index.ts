@@ -26,6 +26,9 @@ import mailOrderPaid from './jobs/mail-order-paid';
 import mailPasswordReset from './jobs/mail-password-reset';
 import mailSessionCancelled from './jobs/mail-session-cancelled';
 import mailTicketRefunded from './jobs/mail-ticket-refunded';
+import pushkinRefund from './jobs/pushkin-refund';
+import pushkinRegister from './jobs/pushkin-register';
+import pushkinVisit from './jobs/pushkin-visit';
 import reconcileOrders from './jobs/reconcile-orders';
 import refundCancelledSession from './jobs/refund-cancelled-session';
 import renderTicketPdf from './jobs/render-ticket-pdf';
@@ -47,6 +50,9 @@ export const HANDLERS = [
   expireOrder,
   reconcileOrders,
   eaisReport,
+  pushkinRegister,
+  pushkinRefund,
+  pushkinVisit,
 ] as JobHandler[];
 
 export interface RunningWorkers {

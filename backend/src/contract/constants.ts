@@ -94,18 +94,57 @@ export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = { web: 'Сай
  * 'cash' into the till's drawer, 'card' on the bank's terminal at the counter, 'sbp' by the provider's QR
  * shown at the counter (the register's receipt, not the provider's).
  */
-export const PAYMENT_METHODS = ['online', 'cash', 'card', 'sbp'] as const;
+export const PAYMENT_METHODS = ['online', 'cash', 'card', 'sbp', 'pushkin'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   online: 'Онлайн',
   cash: 'Наличные',
   card: 'Карта (терминал)',
   sbp: 'СБП (QR-код)',
+  pushkin: 'Пушкинская карта',
+};
+/**
+ * Paid through the payment provider — the website, a till's payment link, SBP by QR at the till, an online Pushkin
+ * card payment (the second shop) — so the money goes back through it; cash, card and a Pushkin card at the till go
+ * back at the counter.
+ */
+export function paidThroughProvider(order: { paymentMethod: string; channel: string }): boolean {
+  if (order.paymentMethod === 'online' || order.paymentMethod === 'sbp') return true;
+  return order.paymentMethod === 'pushkin' && order.channel === 'web';
+}
+/** How a paid order's money goes back (a Pushkin card at the till: to the card on the terminal). */
+export function refundMethodOf(order: { paymentMethod: PaymentMethod; channel: string }): 'provider' | 'cash' | 'card' {
+  if (paidThroughProvider(order)) return 'provider';
+  return order.paymentMethod === 'cash' ? 'cash' : 'card';
+}
+/**
+ * A Pushkin card ticket in the registry (REGISTRIES.md §2, modules/pushkin): waiting for its payment,
+ * to be registered, registered (active), refused by the registry, refunded, visited.
+ */
+export const PUSHKIN_TICKET_STATUSES = [
+  'awaiting_payment',
+  'registering',
+  'active',
+  'refused',
+  'refunded',
+  'visited',
+] as const;
+export type PushkinTicketStatus = (typeof PUSHKIN_TICKET_STATUSES)[number];
+export const PUSHKIN_TICKET_STATUS_LABELS: Record<PushkinTicketStatus, string> = {
+  awaiting_payment: 'Ждёт оплаты',
+  registering: 'Регистрируется в реестре',
+  active: 'Зарегистрирован в реестре',
+  refused: 'Реестр отказал в регистрации',
+  refunded: 'Возврат передан в реестр',
+  visited: 'Посещение передано в реестр',
 };
 /** The till a shift opens at when the cashier names none. */
 export const DEFAULT_TILL = 'Касса 1';
-/** How the till is paid: cash, card on the bank's terminal, a payment link (the online flow), or SBP by QR. */
-export const TILL_METHODS = ['cash', 'card', 'link', 'sbp'] as const;
+/**
+ * How the till is paid: cash, card on the bank's terminal, a payment link (the online flow), SBP by QR, or a Pushkin
+ * card on the cinema's Pushkin terminal.
+ */
+export const TILL_METHODS = ['cash', 'card', 'link', 'sbp', 'pushkin'] as const;
 export type TillMethod = (typeof TILL_METHODS)[number];
 /** The holder's name a ticket sold at the till to a walk-in (no account) shows. */
 export const WALK_IN_BUYER = 'Покупатель в кассе';

@@ -74,6 +74,12 @@ export const ERROR_CODES = {
   register_refused: 409,
   /** 503: the cash register did not answer (offline, or no answer in time); details.operation names the task. */
   register_unavailable: 503,
+  /** 409: the session's film is not in the Pushkin card programme (it has no Pro.Культура event). */
+  pushkin_not_eligible: 409,
+  /** 409: the card holder already has a Pushkin card ticket for this session (one per holder per session). */
+  pushkin_holder_has_ticket: 409,
+  /** 409: a Pushkin card ticket at the door: check the holder's ID and confirm (details.visitor_name). */
+  pushkin_id_required: 409,
   /** 409: a cash refund larger than the cash in the drawer. */
   drawer_short: 409,
   /** 503: film import is off: no Kinopoisk API key is configured (KINOPOISK_API_KEY). */

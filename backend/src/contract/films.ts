@@ -150,11 +150,23 @@ export const FilmDetailSchema = FilmCardSchema.extend({
   pu_until: DateSchema.nullable(),
   /** ЕАИС's reason code for an event shown without a ПУ (then no ПУ is needed). */
   pu_reason: z.string().nullable(),
+  /** The film's Pro.Культура event (Pushkin card programme): its sessions may be paid with the Pushkin card. */
+  pushkin_event_id: z.string().nullable(),
 });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
 
 /** A distribution certificate (ПУ) number: 9 digits. */
 export const PU_NUMBER_PATTERN = /^\d{9}$/;
+
+/** A Pro.Культура event id (`events[]._id`, REGISTRIES.md §2.9): digits or hex, up to 40 characters. */
+export const PUSHKIN_EVENT_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
+
+/** GET /api/films/{id}/pushkin-event: the Pro.Культура event found by the film's ПУ number. */
+export const PushkinEventQuerySchema = z.strictObject({
+  /** The ПУ number to look up (default: the film's). */
+  pu_number: z.string().trim().regex(PU_NUMBER_PATTERN, 'Номер ПУ — 9 цифр, например 121012345').optional(),
+});
+export const PushkinEventSchema = z.strictObject({ event_id: z.string(), name: z.string() });
 
 /** The first year of cinema (the Lumières' first public screening). */
 export const FILM_YEAR_MIN = 1895;
@@ -212,6 +224,11 @@ export const FilmEditBodySchema = z
         .trim()
         .regex(/^\d{1,20}$/, 'Код причины отсутствия ПУ — число из справочника ЕАИС'),
       'Код причины отсутствия ПУ — число из справочника ЕАИС',
+    ).optional(),
+    /** The Pro.Культура event id (the Pushkin card programme); empty clears it. */
+    pushkin_event_id: orEmpty(
+      z.string().trim().regex(PUSHKIN_EVENT_ID_PATTERN, 'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов'),
+      'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов',
     ).optional(),
   })
   .refine((f) => !f.pu_issued || !f.pu_until || f.pu_issued <= f.pu_until, {
@@ -275,6 +292,13 @@ export const filmEndpoints = {
     params: IdParamsSchema,
     body: FilmEditBodySchema,
     response: FilmDetailSchema,
+  },
+  'GET /films/:id/pushkin-event': {
+    summary: 'Найти мероприятие Пушкинской карты (Про.Культура) по номеру ПУ фильма; 404, если его нет в программе',
+    access: requires('films', 'update'),
+    params: IdParamsSchema,
+    query: PushkinEventQuerySchema,
+    response: PushkinEventSchema,
   },
   'POST /upload-film-poster': {
     summary: 'Загрузить постер фильма (поля poster, film_id)',

@@ -27,6 +27,7 @@ export * from './tickets';
 export * from './orders';
 export * from './fiscal';
 export * from './till';
+export * from './pushkin';
 export * from './money';
 export * from './quote';
 export * from './plans';

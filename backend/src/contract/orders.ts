@@ -15,6 +15,7 @@ import {
 import { PUBLIC, requires, SIGNED_IN, type EndpointMap } from './endpoint';
 import { SeatCodeSchema } from './seats';
 import { OwnTicketSchema, TicketStoreBodySchema, TicketTypeRefSchema, TicketZoneSchema } from './tickets';
+import { PushkinTicketSchema } from './pushkin';
 import { z } from './zod';
 
 const MoneySchema = z.number().nonnegative();
@@ -89,6 +90,8 @@ export type OrderView = z.infer<typeof OrderSchema>;
  * when the provider refuses that refund, staff must return the money by hand: the back office says so.
  */
 export const MANUAL_REFUND_LABEL = 'Возврат отклонён — нужен ручной возврат';
+/** The Pushkin card registry refused the order's ticket: online the money goes back by itself, at the till by hand. */
+export const PUSHKIN_REFUSED_LABEL = 'Реестр Пушкинской карты отказал — деньги возвращаются';
 /** Staff returned that money by hand (the flag is resolved): the button, and the audit trail's line. */
 export const RETURNED_BY_HAND_LABEL = 'Деньги вернули вручную';
 
@@ -96,6 +99,8 @@ export const RETURNED_BY_HAND_LABEL = 'Деньги вернули вручну�
 export const StaffOrderSchema = OrderSchema.omit({ tickets: true }).extend({
   /** The provider refused to return a late payment (MANUAL_REFUND_LABEL), and no one has returned it by hand yet. */
   needs_manual_refund: z.boolean(),
+  /** The order's Pushkin card ticket: its holder and its state in the registry; null for other orders. */
+  pushkin: PushkinTicketSchema.nullable(),
   /** Who returned such a payment by hand, and when (RETURNED_BY_HAND_LABEL); null when no one did. */
   returned_by_hand: z.strictObject({ by: z.string().nullable(), at: CinemaTimeSchema }).nullable(),
   buyer: z.strictObject({ id: z.number().int(), fio: z.string(), email: z.string() }).nullable(),
@@ -137,14 +142,19 @@ export const StaffOrderRowSchema = z.strictObject({
   seats: z.array(SeatCodeSchema),
   provider_payment_id: z.string().nullable(),
   needs_manual_refund: z.boolean(),
+  /** The Pushkin card registry refused its ticket (PUSHKIN_REFUSED_LABEL): the money goes back. */
+  pushkin_refused: z.boolean(),
 });
 export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
 export const StaffOrderQuerySchema = StaffPageQuerySchema.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   schedule_id: IdSchema.optional(),
-  /** manual_refund: only the orders whose money must be returned by hand (MANUAL_REFUND_LABEL). */
-  flag: z.enum(['manual_refund']).optional(),
+  /**
+   * manual_refund: only the orders whose money must be returned by hand (MANUAL_REFUND_LABEL); pushkin_refused: those
+   * whose Pushkin card ticket the registry refused (PUSHKIN_REFUSED_LABEL).
+   */
+  flag: z.enum(['manual_refund', 'pushkin_refused']).optional(),
 });
 
 const ReasonSchema = z.string().trim().min(3, 'Напишите причину возврата').max(500, 'Не больше 500 символов');

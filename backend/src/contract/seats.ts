@@ -210,6 +210,8 @@ export const SeatSessionViewSchema = z.strictObject({
    * only the till sells them); null when the hall does not hold them back.
    */
   wheelchair_sale_from: CinemaTimeSchema.nullable(),
+  /** The film is in the Pushkin card programme: checkout offers «Оплатить Пушкинской картой» (one seat). */
+  pushkin: z.boolean(),
   ...SessionAccessSchema.shape,
 });
 export type SeatSessionView = z.infer<typeof SeatSessionViewSchema>;

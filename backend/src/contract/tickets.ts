@@ -2,6 +2,7 @@ import { MAX_SEATS_PER_PURCHASE, MAX_TICKET_PRICE, REFUND_STATUSES, TICKET_STATU
 import { DateSchema, IdNumberSchema, IdParamsSchema, IdSchema, pageSchema, StaffPageQuerySchema } from './common';
 import { requires, SIGNED_IN, type EndpointMap } from './endpoint';
 import { QuoteBodySchema } from './prices';
+import { PushkinVisitorSchema } from './pushkin';
 import { SeatCodeSchema } from './seats';
 import { fromCinemaTime } from './time';
 import { z } from './zod';
@@ -45,8 +46,35 @@ export const TicketStoreBodySchema = z
       .nonnegative()
       .max(MAX_TICKET_PRICE * MAX_SEATS_PER_PURCHASE)
       .optional(),
+    /**
+     * 'pushkin': paid with the Pushkin card through the cinema's second YooKassa shop — one seat, the holder's
+     * `visitor` required, a film in the programme (409 pushkin_not_eligible). Default: the card (YooKassa's first shop).
+     */
+    payment_method: z.enum(['card', 'pushkin'], { error: 'Способ оплаты: card или pushkin' }).optional(),
+    /** The Pushkin card's holder (their ticket is personal). */
+    visitor: PushkinVisitorSchema.optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.payment_method === 'pushkin') {
+      if (body.seat_number.length !== 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['seat_number'],
+          message: 'По Пушкинской карте — один билет на владельца карты',
+        });
+      if (!body.visitor)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['visitor'],
+          message: 'Укажите ФИО и телефон владельца Пушкинской карты',
+        });
+    } else if (body.visitor) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visitor'],
+        message: 'Владелец карты — только для оплаты Пушкинской картой',
+      });
+    }
     if (!body.lines) return;
     const seats = new Set(body.seat_number);
     if (body.lines.length !== seats.size || body.lines.some((l) => !seats.has(l.seat_number)))
@@ -118,6 +146,8 @@ export const OwnTicketListSchema = z.array(OwnTicketSchema);
 /** POST /api/tickets/check-in: the code read from the ticket's QR, or typed by the cashier. */
 export const CheckInBodySchema = z.strictObject({
   code: z.string().trim().min(1, 'Введите код билета').max(200, 'Это не код билета'),
+  /** A Pushkin card ticket: the controller checked the holder's ID (without it: 409 pushkin_id_required). */
+  holder_id_checked: z.boolean().optional(),
 });
 export type CheckInBody = z.infer<typeof CheckInBodySchema>;
 
@@ -203,7 +233,10 @@ export const ticketEndpoints = {
     params: IdParamsSchema,
     response: OwnTicketSchema,
   },
-  /** 400 ticket_code_invalid, 404 unknown ticket, 409 ticket_used (details.used_at), ticket_refunded, door_closed. */
+  /**
+   * 400 ticket_code_invalid, 404 unknown ticket, 409 ticket_used (details.used_at), ticket_refunded, door_closed;
+   * 409 pushkin_id_required (details.visitor_name) for a Pushkin card ticket until `holder_id_checked`.
+   */
   'POST /tickets/check-in': {
     summary: 'Пропустить по билету: проверить код с QR и отметить билет использованным',
     access: requires('tickets', 'update'),

@@ -18,6 +18,7 @@ import { formatRoubles } from './format';
 import { kopecksOf, roublesOf } from './money';
 import { requires, type EndpointMap } from './endpoint';
 import { OrderSchema, StaffOrderSchema } from './orders';
+import { PushkinVisitorSchema } from './pushkin';
 import { QuoteBodySchema } from './prices';
 import { OwnTicketSchema } from './tickets';
 import { z } from './zod';
@@ -149,6 +150,14 @@ export const TillOrderBodySchema = QuoteBodySchema.extend({
    * to which the register's receipt is sent (no tickets by text message).
    */
   contact: TillContactSchema.optional(),
+  /** Pushkin card: the holder (full name and phone: the ticket is personal). */
+  visitor: PushkinVisitorSchema.optional(),
+  /** Pushkin card: the id of the cinema's Pushkin («белый») terminal, from its slip. */
+  terminal_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,32}$/, 'ID терминала — латинские буквы и цифры с чека терминала')
+    .optional(),
   /**
    * A manager's override: if the cash register cannot print the receipt, sell anyway and queue the sale
    * for a correction receipt, for this reason (managers and the admin only).
@@ -157,8 +166,23 @@ export const TillOrderBodySchema = QuoteBodySchema.extend({
 }).superRefine((body, ctx) => {
   if (body.given !== undefined && body.method !== 'cash')
     ctx.addIssue({ code: 'custom', path: ['given'], message: 'Полученная сумма — только для оплаты наличными' });
-  if (body.rrn !== undefined && body.method !== 'card')
+  if (body.rrn !== undefined && body.method !== 'card' && body.method !== 'pushkin')
     ctx.addIssue({ code: 'custom', path: ['rrn'], message: 'RRN — только для оплаты картой' });
+  if (body.method === 'pushkin') {
+    if (body.lines.length !== 1)
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'По Пушкинской карте — один билет на владельца карты' });
+    if (!body.visitor)
+      ctx.addIssue({ code: 'custom', path: ['visitor'], message: 'Укажите ФИО и телефон владельца Пушкинской карты' });
+    if (body.rrn === undefined)
+      ctx.addIssue({ code: 'custom', path: ['rrn'], message: 'Введите RRN с чека Пушкинского терминала' });
+    if (body.terminal_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['terminal_id'], message: 'Введите ID Пушкинского терминала' });
+  } else {
+    if (body.visitor !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['visitor'], message: 'Владелец карты — только для Пушкинской карты' });
+    if (body.terminal_id !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['terminal_id'], message: 'ID терминала — только для Пушкинской карты' });
+  }
   if (body.no_receipt_reason !== undefined && body.method === 'link')
     ctx.addIssue({ code: 'custom', path: ['no_receipt_reason'], message: 'Чек по ссылке пробивает платёжный сервис' });
   if (body.no_receipt_reason !== undefined && body.method === 'sbp')

@@ -37,6 +37,8 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
   PAYMENT_METHODS,
+  PUSHKIN_TICKET_STATUSES,
+  type PushkinTicketStatus,
   type PaymentMethod,
   REFUND_METHODS,
   type RefundMethod,
@@ -180,6 +182,8 @@ export const films = pgTable(
     puUntil: date('pu_until', { mode: 'string' }),
     /** ЕАИС's reason code for an event shown without a ПУ (REGISTRIES.md §3.6); such a film needs no ПУ. */
     puReason: varchar('pu_reason', { length: 20 }),
+    /** Its Pro.Культура event (REGISTRIES.md §2.9): set → in the Pushkin card programme; sent to the registry and ЕАИС. */
+    pushkinEventId: varchar('pushkin_event_id', { length: 40 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -733,6 +737,12 @@ export const orders = pgTable(
     cashGivenKopecks: integer('cash_given_kopecks'),
     /** Card on the bank's terminal: its retrieval reference number, when the cashier typed it. */
     cardRrn: varchar('card_rrn', { length: 12 }),
+    /**
+     * A Pushkin card payment (ЕАИС's form): the terminal's id and its owner's ИНН — the cinema's terminal at the
+     * till, the second YooKassa shop online (the RRN is card_rrn).
+     */
+    terminalId: varchar('terminal_id', { length: 32 }),
+    terminalOwnerInn: varchar('terminal_owner_inn', { length: 12 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -742,7 +752,7 @@ export const orders = pgTable(
     /** Only the till takes cash or cards, and what it sells counts to a shift. */
     check(
       'orders_till_fields',
-      sql`(${t.paymentMethod} = 'online' or ${t.channel} = 'box_office') and (${t.channel} = 'web') = (${t.soldBy} is null)`,
+      sql`(${t.paymentMethod} in ('online', 'pushkin') or ${t.channel} = 'box_office') and (${t.channel} = 'web') = (${t.soldBy} is null)`,
     ),
     check('orders_cash_given', sql`${t.cashGivenKopecks} is null or ${t.cashGivenKopecks} >= ${t.totalKopecks}`),
     index('orders_shift_idx').on(t.shiftId),
@@ -849,6 +859,50 @@ export const tickets = pgTable(
     index('tickets_watching_pending_idx')
       .on(t.sessionId)
       .where(sql`${t.isWatching} < 2`),
+  ],
+);
+
+/**
+ * A ticket paid with the Pushkin card (modules/pushkin, REGISTRIES.md §2): its holder (the ticket is personal)
+ * and its record in the ticket registry — registered after the payment, refunded and visited there by jobs.
+ */
+export const pushkinTickets = pgTable(
+  'pushkin_tickets',
+  {
+    ticketId: integer('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    /** The film's Pro.Культура event at the sale. */
+    eventId: varchar('event_id', { length: 40 }).notNull(),
+    /** The holder's full name and mobile phone (10 digits, no +7), as in their Госуслуги.Культура profile. */
+    visitorName: varchar('visitor_name', { length: 255 }).notNull(),
+    visitorPhone: varchar('visitor_phone', { length: 10 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<PushkinTicketStatus>().notNull(),
+    /** The registry's id of the ticket (a UUID); null until registered (or when its answer was lost). */
+    registryId: varchar('registry_id', { length: 64 }),
+    /** The registry's refusal (code and description) or the last failure. */
+    error: text('error'),
+    /** Registration attempts made (a retry asks the registry by barcode first: a lost answer is never a second ticket). */
+    attempts: integer('attempts').notNull().default(0),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    refundReportedAt: timestamp('refund_reported_at', { withTimezone: true }),
+    visitReportedAt: timestamp('visit_reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('pushkin_tickets_status_valid', inList('status', PUSHKIN_TICKET_STATUSES)),
+    check('pushkin_tickets_phone_digits', sql`${t.visitorPhone} ~ '^[0-9]{10}$'`),
+    index('pushkin_tickets_session_phone_idx').on(t.sessionId, t.visitorPhone),
+    index('pushkin_tickets_order_idx').on(t.orderId),
+    index('pushkin_tickets_refused_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'refused'`),
   ],
 );
 
@@ -1339,6 +1393,13 @@ export const ticketsRelations = relations(tickets, ({ one, many }) => ({
   zone: one(seatZones, { fields: [tickets.zoneCode], references: [seatZones.code] }),
   ticketType: one(ticketTypes, { fields: [tickets.ticketTypeCode], references: [ticketTypes.code] }),
   refunds: many(refunds),
+  pushkin: one(pushkinTickets, { fields: [tickets.id], references: [pushkinTickets.ticketId] }),
+}));
+
+export const pushkinTicketsRelations = relations(pushkinTickets, ({ one }) => ({
+  ticket: one(tickets, { fields: [pushkinTickets.ticketId], references: [tickets.id] }),
+  order: one(orders, { fields: [pushkinTickets.orderId], references: [orders.id] }),
+  session: one(sessions, { fields: [pushkinTickets.sessionId], references: [sessions.id] }),
 }));
 
 export const reviewsRelations = relations(reviews, ({ one }) => ({

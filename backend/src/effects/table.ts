@@ -23,6 +23,11 @@ export type Change =
   | OrderChange
   /** Refunded, admitted at the door (effects/changes/tickets.ts). */
   | TicketsChange
+  /**
+   * Pushkin card tickets to register, refund or visit in the registry (modules/pushkin): a job each; `refused`: the
+   * registry refused a registration (the dashboard and the orders' flag).
+   */
+  | { what: 'pushkin'; action: 'register' | 'refund' | 'visit' | 'refused'; ticketIds: number[] }
   /** Tickets moved to another watching state by the clock (the workers). */
   | { what: 'watching'; ticketIds: number[] }
   /** `deleted`: the person deleted the account (its tokens are revoked, its reviews gone). */
@@ -176,6 +181,14 @@ export const EFFECTS: Table = {
     }
   },
   watching: (c) => [{ kind: 'push-tickets', ticketIds: c.ticketIds }],
+  pushkin: (c) => {
+    const { action } = c;
+    // The orders list's flag and the dashboard follow a refusal.
+    if (action === 'refused') return [DASHBOARD];
+    return c.ticketIds.map((ticketId) =>
+      job(`pushkin.${action}`, { ticketId }, ticketJobIds.pushkin(action, ticketId)),
+    );
+  },
   users: (c) => {
     if (c.change === 'registered') return [DASHBOARD];
     // The person's open pages learn their new role (and the back office menu follows).

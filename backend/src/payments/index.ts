@@ -20,10 +20,18 @@ const unconfigured: PaymentProvider = {
 /** A buyer waits on createPayment: short waits between the retries with the same key. */
 const RETRY_DELAYS_MS = [300, 1000, 3000];
 
-export function paymentProviderFor(config: Config, logger: Logger): PaymentProvider {
-  const { apiUrl, shopId, secretKey, vatCode, paymentMode, timeoutMs } = config.yookassa;
-  if (!shopId || !secretKey) return unconfigured;
+/** The name stored with the payments of the Pushkin card's shop (payments.provider). */
+export const PUSHKIN_PROVIDER = 'yookassa_pushkin';
+
+export function paymentProviderFor(config: Config, logger: Logger, shop: 'main' | 'pushkin' = 'main'): PaymentProvider {
+  const { vatCode, paymentMode, timeoutMs } = config.yookassa;
+  const { apiUrl, shopId, secretKey } =
+    shop === 'main'
+      ? config.yookassa
+      : { apiUrl: config.pushkin.yookassaApiUrl, shopId: config.pushkin.shopId, secretKey: config.pushkin.secretKey };
+  if (!shopId || !secretKey) return shop === 'main' ? unconfigured : { ...unconfigured, name: PUSHKIN_PROVIDER };
   return new YooKassaClient({
+    name: shop === 'main' ? 'yookassa' : PUSHKIN_PROVIDER,
     apiUrl,
     shopId,
     secretKey,

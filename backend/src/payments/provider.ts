@@ -29,6 +29,8 @@ export interface ProviderPayment {
   cancellation: ProviderCancellation | null;
   /** Kopecks already refunded from it (0 when none). */
   refundedKopecks: number;
+  /** The card operation's retrieval reference number, once authorised (YooKassa's authorization_details.rrn). */
+  rrn: string | null;
 }
 
 export interface ProviderRefund {

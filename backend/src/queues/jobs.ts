@@ -107,6 +107,27 @@ export const JOBS = {
     shown: [],
     payload: z.object({}),
   },
+  /**
+   * The Pushkin card ticket registry (modules/pushkin, REGISTRIES.md §2): registers a ticket once its payment
+   * succeeded (POST /tickets; a refusal refunds the money and flags the order for staff), records its refund
+   * (PUT /tickets/{id}/refund) and its visit (PUT /tickets/{id}/visit). A failure reply fails the job, which BullMQ
+   * retries; a retried registration asks the registry by barcode first, so a lost answer is never a second ticket.
+   */
+  'pushkin.register': {
+    queue: 'tickets',
+    shown: ['ticketId'],
+    payload: z.object({ ticketId: z.number().int().positive() }),
+  },
+  'pushkin.refund': {
+    queue: 'tickets',
+    shown: ['ticketId'],
+    payload: z.object({ ticketId: z.number().int().positive() }),
+  },
+  'pushkin.visit': {
+    queue: 'tickets',
+    shown: ['ticketId'],
+    payload: z.object({ ticketId: z.number().int().positive() }),
+  },
   /** At an order's payment deadline: asks the provider, then expires it unless it was paid. */
   'orders.expire': {
     queue: 'orders',

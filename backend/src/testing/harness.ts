@@ -18,6 +18,7 @@ import { loadConfig, type Config } from '../config';
 import { createContext, type AppContext } from '../context';
 import { startAtolEmulator, type AtolEmulator } from '../emulators/atol';
 import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa';
+import { startPushkaEmulator, type PushkaEmulator } from '../emulators/pushka';
 import { NOTIFICATIONS_PATH } from '../emulators/yookassa/embedded';
 import { openDatabase, type Database } from '../db';
 import type { Clock } from '../lib/infra/clock';
@@ -79,6 +80,10 @@ export interface TestContext extends AppContext {
   emulator: YooKassaEmulator;
   /** The cash register: an ATOL web-server emulator on loopback, of this context alone, on its clock. */
   atol: AtolEmulator;
+  /** The Pushkin card's second YooKassa shop: another emulator of this context alone. */
+  pushkinShop: YooKassaEmulator;
+  /** The Pushkin card ticket registry and Pro.Культура's events: an emulator of this context alone, on its clock. */
+  registryEmulator: PushkaEmulator;
 }
 
 /** Notifications come again quickly in tests (YooKassa waits from 10 s to a day). */
@@ -90,6 +95,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const redisUrl = options.redisUrl ?? inject('redisUrl');
   const prefix = `kino-test:${randomUUID().slice(0, 8)}`;
   const emulator = await startYooKassaEmulator({ redeliveryDelaysMs: REDELIVERY_MS });
+  const pushkinShop = await startYooKassaEmulator({ redeliveryDelaysMs: REDELIVERY_MS });
+  const registryEmulator = await startPushkaEmulator({
+    anyEvent: true,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const atol = await startAtolEmulator({
     dataDir,
     latencyMs: 0,
@@ -109,6 +119,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     YOOKASSA_SECRET_KEY: emulator.secretKey,
     YOOKASSA_NOTIFICATION_SOURCES: '127.0.0.1/32,::1/128',
     ATOL_URL: atol.url,
+    PUSHKIN_YOOKASSA_API_URL: pushkinShop.apiUrl,
+    PUSHKIN_YOOKASSA_SHOP_ID: pushkinShop.shopId,
+    PUSHKIN_YOOKASSA_SECRET_KEY: pushkinShop.secretKey,
+    ...registryEmulator.env,
     ...options.env,
   });
   const { database, drop } = await isolatedDatabase();
@@ -121,6 +135,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...(options.clock ? { clock: options.clock } : {}),
     onClose: async () => {
       await emulator.close();
+      await pushkinShop.close();
+      await registryEmulator.close();
       await atol.close();
       await drop();
       await deleteKeysUnder(redisUrl, prefix);
@@ -132,7 +148,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await ctx.close();
       throw err;
     });
-  return { ...ctx, dataDir, emulator, atol };
+  return { ...ctx, dataDir, emulator, atol, pushkinShop, registryEmulator };
 }
 
 export interface TestApi {
@@ -155,6 +171,7 @@ export async function startTestApi(options: TestContextOptions = {}): Promise<Te
   // PUBLIC_URL defaults to this process's own address, whose port is known only once it listens.
   if (!options.env?.PUBLIC_URL) ctx.config.publicUrl = api.url;
   ctx.emulator.control.setNotificationUrl(`${api.url}${NOTIFICATIONS_PATH}`);
+  ctx.pushkinShop.control.setNotificationUrl(`${api.url}${NOTIFICATIONS_PATH}`);
   const fetchApi: TestApi['fetch'] = (pathname, { json, token, headers, ...init } = {}) => {
     const h = new Headers(headers);
     if (json !== undefined) h.set('content-type', 'application/json');

@@ -12,7 +12,7 @@
  * Each change that YooKassa notifies about calls `onEvent` with the object as it stands after the change.
  * Operations are synchronous, so a request sees and changes the state in one step.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, invalidRequest, notFound } from './http';
 import type { ParsedReceipt, PaymentRequest, RefundRequest } from './validate';
 
@@ -45,6 +45,8 @@ export interface PaymentObject {
   description?: string;
   metadata: Record<string, string>;
   payment_method?: Record<string, unknown>;
+  /** A card payment once authorised: the bank's RRN and authorisation code (YooKassa's authorization_details). */
+  authorization_details?: { rrn: string; auth_code: string };
   recipient: { account_id: string; gateway_id: string };
   refundable: boolean;
   refunded_amount?: Amount;
@@ -177,6 +179,9 @@ export function createStore(options: StoreOptions) {
       metadata: p.metadata,
       ...(p.method === 'sbp' && {
         payment_method: { type: 'sbp', id: p.id, saved: false, ...(paid && { title: 'СБП' }) },
+      }),
+      ...(paid && {
+        authorization_details: rrnOf(p.id),
       }),
       ...(paid &&
         p.method === 'bank_card' && {
@@ -356,3 +361,10 @@ export function createStore(options: StoreOptions) {
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+/** The bank's 12-digit RRN and 6-digit code of a paid payment, fixed by its id (the same on every read). */
+function rrnOf(id: string): { rrn: string; auth_code: string } {
+  const digest = createHash('sha256').update(id).digest();
+  const digits = (n: number) => String(digest.readUIntBE(0, 6) % 10 ** n).padStart(n, '0');
+  return { rrn: digits(12), auth_code: String(digest.readUInt32BE(6) % 1_000_000).padStart(6, '0') };
+}

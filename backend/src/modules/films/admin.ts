@@ -88,7 +88,7 @@ export async function addFilmStills(ctx: AppContext, userId: number, kinopoiskId
 /** Saves the edit screen's fields; answers the film as its page shows it. */
 export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Promise<FilmDetail> {
   const { title, description, age, year, budget, trailer, is_rent, no_discount_until, pu_number } = edit;
-  const { pu_issued, pu_until, pu_reason } = edit;
+  const { pu_issued, pu_until, pu_reason, pushkin_event_id } = edit;
   await write(ctx, async (tx, changed) => {
     const [updated] = await tx
       .update(films)
@@ -106,6 +106,7 @@ export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Pro
         ...(pu_issued !== undefined ? { puIssued: pu_issued } : {}),
         ...(pu_until !== undefined ? { puUntil: pu_until } : {}),
         ...(pu_reason !== undefined ? { puReason: pu_reason } : {}),
+        ...(pushkin_event_id !== undefined ? { pushkinEventId: pushkin_event_id } : {}),
       })
       .where(eq(films.id, id))
       .returning({ id: films.id });

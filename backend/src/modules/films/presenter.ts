@@ -93,6 +93,7 @@ export function presentFilmDetail(
     pu_issued: film.puIssued,
     pu_until: film.puUntil,
     pu_reason: film.puReason,
+    pushkin_event_id: film.pushkinEventId,
     schedule: film.sessions.map((s) => presentSession(s, film)),
     review: film.reviews.map(presentFilmReview),
   };

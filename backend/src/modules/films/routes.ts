@@ -3,6 +3,7 @@ import { handlers } from '../../lib/http/api-router';
 import { cachedRead } from '../../lib/http/response-cache';
 import { addFilmPersons, addFilmStills, editFilm, listStaffFilms, replaceFilmPoster, storeFilm } from './admin';
 import { findFilm, findFilms, loadBannerFilm, loadNewFilms } from './service';
+import { findPushkinEvent } from '../pushkin';
 
 /**
  * Every public film read is cached in memory (lib/http/response-cache.ts); the back office's writes
@@ -20,5 +21,6 @@ export const filmRoutes = (ctx: AppContext) =>
     'GET /upload-persons-for-film/:kinopoiskId': ({ user, params }) => addFilmPersons(ctx, user.id, params.kinopoiskId),
     'GET /upload-image-for-film/:kinopoiskId': ({ user, params }) => addFilmStills(ctx, user.id, params.kinopoiskId),
     'PUT /films/:id/edit': ({ params, body }) => editFilm(ctx, params.id, body),
+    'GET /films/:id/pushkin-event': ({ params, query }) => findPushkinEvent(ctx, params.id, query.pu_number),
     'POST /upload-film-poster': ({ body, files }) => replaceFilmPoster(ctx, body.film_id, files.poster),
   });

@@ -15,12 +15,12 @@ import { cancelAttempt, PAYMENT_TRANSITIONS } from './lifecycle';
 import { markOrderPaid } from './mark-paid';
 
 /** Our record of the provider's payment: by its id, or — when we died before storing it — by the order it names. */
-async function findAttempt(ctx: AppContext, payment: ProviderPayment) {
+async function findAttempt(ctx: AppContext, payment: ProviderPayment, provider: string) {
   const { payments } = schema;
   const [byId] = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, ctx.payments.name), eq(payments.providerPaymentId, payment.id)));
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, payment.id)));
   if (byId || payment.orderId === null) return byId;
   const [unanswered] = await ctx.db
     .update(payments)
@@ -28,6 +28,7 @@ async function findAttempt(ctx: AppContext, payment: ProviderPayment) {
     .where(
       and(
         eq(payments.orderId, payment.orderId),
+        eq(payments.provider, provider),
         eq(payments.status, PAYMENT_TRANSITIONS.answer.from[0]),
         or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, payment.id)),
       ),
@@ -42,8 +43,10 @@ export async function applyProviderPayment(
   ctx: AppContext,
   payment: ProviderPayment,
   actor: Actor = WEB_SYSTEM,
+  /** The shop it was read from (payments.provider): YooKassa's first shop unless told. */
+  provider: string = ctx.payments.name,
 ): Promise<AppliedOutcome> {
-  const attempt = await findAttempt(ctx, payment);
+  const attempt = await findAttempt(ctx, payment, provider);
   if (!attempt) {
     ctx.logger.warn({ paymentId: payment.id, orderId: payment.orderId }, 'provider payment of no order of ours');
     return 'unknown';

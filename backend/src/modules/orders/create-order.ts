@@ -14,7 +14,8 @@ import type { TicketStoreBody } from '../../contract/tickets';
 import { fromCinemaTime, toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
-import { write } from '../../effects';
+import { write, type Change } from '../../effects';
+import type { PaymentProvider } from '../../payments';
 import { conflict } from '../../lib/http/errors';
 import { seatNotInHall, seatOrphaned, type SeatResult, type SeatStore } from '../seats';
 import type { AuthUser } from '../../lib/http/auth-user';
@@ -34,6 +35,7 @@ import { startPayment } from './start-payment';
 import { ticketBecomes } from '../tickets/lifecycle';
 import { recordEaisOperations } from '../eais/ledger';
 import { orderBecomes, paymentBecomes } from './lifecycle';
+import { holderOf, pushkinEventOf, recordPushkinTicket, refuseSecondTicket } from '../pushkin';
 
 export interface CreateOrderDeps {
   store: SeatStore;
@@ -82,6 +84,11 @@ export async function createWebOrder(
     promoCode: body.promo_code || undefined,
     buyerId: buyer.id,
   };
+  // The Pushkin card (modules/pushkin): a film in the programme, the holder's one ticket, the second shop.
+  const pushkin =
+    body.payment_method === 'pushkin'
+      ? { holder: holderOf(body.visitor!), eventId: await pushkinEventOf(ctx.db, sessionId) }
+      : null;
   // What the buyer was shown: their total, or SPEC's price for each seat.
   const shownKopecks = kopecksOf(body.total ?? body.price * seats.length);
 
@@ -93,15 +100,36 @@ export async function createWebOrder(
     holder: buyer.id,
     seatField: (seat) => `seat_number.${body.seat_number.indexOf(seat)}`,
     // Priced in the transaction: a card, a type or a code changed since the buyer looked is a 409 with the new quote.
-    accept: (priced, _tx, { session: now }) => {
+    accept: async (priced, tx, { session: now }) => {
       if (priced.quote.total !== shownKopecks || (request.promoCode && priced.promoError)) {
         throw conflict('price_changed', priced.promoError ?? `Цена изменилась: ${roublesOf(priced.quote.total)} ₽`, {
           price: now.price,
           quote: presentQuote(priced),
         });
       }
+      if (pushkin) await refuseSecondTicket(tx, sessionId, pushkin.holder);
     },
-    order: () => ({ userId: buyer.id, channel: 'web', email: buyer.email }),
+    order: () => ({
+      userId: buyer.id,
+      channel: 'web',
+      email: buyer.email,
+      ...(pushkin
+        ? {
+            paymentMethod: 'pushkin' as const,
+            // ЕАИС's terminal: the second shop, owned by the payment service.
+            terminalId: ctx.config.pushkin.shopId ?? null,
+            terminalOwnerInn: ctx.config.pushkin.onlineTerminalOwnerInn,
+          }
+        : {}),
+    }),
+    ...(pushkin
+      ? {
+          provider: ctx.pushkinPayments,
+          afterLines: async (tx: Tx, { orderId, ticketIds }: { orderId: number; ticketIds: number[] }) => {
+            await recordPushkinTicket(tx, { ticketId: ticketIds[0]!, orderId, sessionId, ...pushkin, paid: false });
+          },
+        }
+      : {}),
     ticketOwner: buyer.id,
     paidAtOnce: false,
     actor: { userId: buyer.id, channel: 'web' },
@@ -140,6 +168,14 @@ export interface OrderPlan {
   paidAtOnce: boolean;
   actor: Actor;
   action: OrderAction;
+  /** Which shop takes an unpaid order's payment (default ctx.payments; the Pushkin card's second shop). */
+  provider?: PaymentProvider;
+  /** In the transaction, once its lines exist: what else the sale records (the Pushkin card's holder). */
+  afterLines?: (
+    tx: Tx,
+    order: { orderId: number; ticketIds: number[] },
+    changed: (change: Change) => void,
+  ) => Promise<void>;
 }
 
 /**
@@ -210,6 +246,7 @@ export async function placeOrder(
           lines.map((l) => ({ ticketId: l.id, sessionId })),
           now,
         );
+      await plan.afterLines?.(tx, { orderId: order!.id, ticketIds: lines.map((l) => l.id) }, changed);
       const payment = plan.paidAtOnce
         ? undefined
         : (
@@ -217,7 +254,7 @@ export async function placeOrder(
               .insert(payments)
               .values({
                 orderId: order!.id,
-                provider: ctx.payments.name,
+                provider: (plan.provider ?? ctx.payments).name,
                 idempotenceKey: randomUUID(),
                 status: paymentBecomes('create'),
                 amountKopecks: order!.totalKopecks,

@@ -2,3 +2,4 @@
 export { expireOrder } from './expire-order';
 export { ticketItemText } from './receipt';
 export { reconcileOrders } from './reconcile';
+export { refundRefusedPushkinTicket } from './pushkin-refusal';

@@ -73,7 +73,10 @@ describe('who may refund a ticket, and when', () => {
     usedAt: over.usedAt ?? null,
     refunds: over.refunds ?? [],
     session: over.session ?? session(120),
-    order: { paymentMethod: over.method ?? 'online' },
+    order: {
+      paymentMethod: over.method ?? 'online',
+      channel: over.method && over.method !== 'online' ? 'box_office' : 'web',
+    },
   });
 
   it.each([

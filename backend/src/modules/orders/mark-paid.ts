@@ -33,6 +33,7 @@ import {
 import { lockOrder, type OrderRow } from '../../db/order-lock';
 import { executeRefund } from './refund';
 import { receiptPaidCounterOrder } from '../fiscal/sbp';
+import { pushkinTicketsPaid } from '../pushkin';
 
 export type PaidOutcome = 'paid' | 'already' | 'late-sold' | 'late-refunded' | 'missing';
 
@@ -100,8 +101,15 @@ export async function markOrderPaid(
     }
     await tx
       .update(schema.orders)
-      .set({ status: orderBecomes('pay'), paidAt: now, closedAt: null })
+      .set({
+        status: orderBecomes('pay'),
+        paidAt: now,
+        closedAt: null,
+        // A Pushkin card payment: the bank's RRN, for the registry and ЕАИС.
+        ...(order.paymentMethod === 'pushkin' ? { cardRrn: payment.rrn } : {}),
+      })
       .where(eq(schema.orders.id, orderId));
+    if (order.paymentMethod === 'pushkin') await pushkinTicketsPaid(tx, orderId, changed);
     const transition = late ? ORDER_TRANSITIONS.payLate : ORDER_TRANSITIONS.pay;
     await logAction(tx, orderId, transition.audit[0], actor, { data: { payment_id: payment.id } });
     changed({ ...changeOf(order, sold.ids, sold.seats), kind: 'paid' });

@@ -9,7 +9,10 @@ import { BlockList } from 'node:net';
 import type { AppContext } from '../../context';
 import { forbidden, unavailable } from '../../lib/http/errors';
 import { ProviderError } from '../../payments/provider';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../db';
 import { applyProviderPayment } from './apply-payment';
+import { providerNamed } from './providers';
 import { applyProviderRefundById } from './refund';
 
 /** The configured sources (CIDR list) as one matcher. */
@@ -41,8 +44,16 @@ export function notificationHandler(ctx: AppContext) {
       throw forbidden('Уведомления принимаются только от платёжного сервиса');
     }
     try {
-      if (event.startsWith('payment.')) await applyProviderPayment(ctx, await ctx.payments.getPayment(object.id));
-      else if (event.startsWith('refund.')) await applyProviderRefundById(ctx, object.id);
+      if (event.startsWith('payment.')) {
+        // Asked of the shop we made it at (the Pushkin card's payments are the second shop's).
+        const [ours] = await ctx.db
+          .select({ provider: schema.payments.provider })
+          .from(schema.payments)
+          .where(eq(schema.payments.providerPaymentId, object.id))
+          .limit(1);
+        const provider = providerNamed(ctx, ours?.provider);
+        await applyProviderPayment(ctx, await provider.getPayment(object.id), undefined, provider.name);
+      } else if (event.startsWith('refund.')) await applyProviderRefundById(ctx, object.id);
       else ctx.logger.info({ event }, 'payment notification of an event we do not use');
     } catch (err) {
       // The provider does not know the object (a forged id): nothing to do, and nothing to redeliver.

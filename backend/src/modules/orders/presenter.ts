@@ -1,4 +1,5 @@
 /** Orders as their buyer and the staff see them (SPEC's money in roubles, times on the cinema's clock). */
+import { PUSHKIN_TICKET_STATUS_LABELS } from '../../contract/constants';
 import { roublesOf } from '../../contract/money';
 import type { OrderLine, OrderView, RefundView, StaffOrder } from '../../contract/orders';
 import { toCinemaTime } from '../../contract/time';
@@ -94,12 +95,21 @@ type StaffOrderExtras = {
   /** The staff who returned refused refunds by hand (by id). */
   resolvers: ReadonlyMap<number, string>;
   events: (Row<typeof schema.orderEvents> & { actor: Pick<Row<typeof schema.users>, 'fio'> | null })[];
+  pushkin: Row<typeof schema.pushkinTickets> | null;
 };
 
 export const presentStaffOrder = (order: OrderWithRelations & StaffOrderExtras, now: Date): StaffOrder => ({
   ...presentOrder(order, { kind: 'staff' }, now),
   needs_manual_refund: needsManualRefund(order.refunds),
   returned_by_hand: presentReturnedByHand(order.refunds, order.resolvers),
+  pushkin: order.pushkin
+    ? {
+        visitor_name: order.pushkin.visitorName,
+        status: order.pushkin.status,
+        status_label: PUSHKIN_TICKET_STATUS_LABELS[order.pushkin.status],
+        error: order.pushkin.error,
+      }
+    : null,
   buyer: order.user ? { id: order.user.id, fio: order.user.fio, email: order.user.email } : null,
   email: order.email,
   payments: order.payments

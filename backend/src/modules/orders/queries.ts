@@ -82,7 +82,11 @@ export async function staffOrder(ctx: Pick<AppContext, 'db' | 'clock'>, orderId:
   const resolvers = resolverIds.length
     ? await ctx.db.select({ id: users.id, fio: users.fio }).from(users).where(inArray(users.id, resolverIds))
     : [];
-  return presentStaffOrder({ ...order, resolvers: new Map(resolvers.map((u) => [u.id, u.fio])) }, ctx.clock.now());
+  const [pushkin] = await ctx.db.select().from(schema.pushkinTickets).where(eq(schema.pushkinTickets.orderId, orderId));
+  return presentStaffOrder(
+    { ...order, resolvers: new Map(resolvers.map((u) => [u.id, u.fio])), pushkin: pushkin ?? null },
+    ctx.clock.now(),
+  );
 }
 
 /** The back office's orders table: newest first; by status, by session, by buyer or payment id. */
@@ -99,6 +103,8 @@ export function listStaffOrders(
     );
   // needsManualRefund (presenter.ts): the latest refund of the whole payment was refused.
   const manualRefund = needsManualRefundSql(orders.id);
+  // The Pushkin card registry refused to register one of its tickets (modules/pushkin).
+  const pushkinRefused = sql<boolean>`exists (select 1 from ${schema.pushkinTickets} where ${schema.pushkinTickets.orderId} = ${orders.id} and ${schema.pushkinTickets.status} = 'refused')`;
   const seats = sql<
     string[]
   >`(select coalesce(array_agg(${tickets.seatNumber} order by ${tickets.id}), '{}') from ${tickets} where ${tickets.orderId} = ${orders.id})`;
@@ -106,6 +112,7 @@ export function listStaffOrders(
     query.status ? eq(orders.status, query.status) : undefined,
     query.schedule_id ? eq(orders.sessionId, query.schedule_id) : undefined,
     query.flag === 'manual_refund' ? manualRefund : undefined,
+    query.flag === 'pushkin_refused' ? pushkinRefused : undefined,
     searchCondition(query.q, users.fio, users.email, orders.email, paymentId),
   );
   const from = () =>
@@ -119,6 +126,7 @@ export function listStaffOrders(
         refunded,
         seats,
         manualRefund,
+        pushkinRefused,
       })
       .from(orders)
       .innerJoin(sessions, eq(sessions.id, orders.sessionId))
@@ -141,6 +149,7 @@ export function listStaffOrders(
         seats: row.seats,
         provider_payment_id: row.paymentId,
         needs_manual_refund: row.manualRefund,
+        pushkin_refused: row.pushkinRefused,
       }));
     },
     async () => {

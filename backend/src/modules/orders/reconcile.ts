@@ -14,7 +14,7 @@ import { schema } from '../../db';
 import { errorFields } from '../../lib/infra/operator-messages';
 import { expireOrder } from './expire-order';
 import { refreshFromProvider } from './refresh';
-import { applyProviderRefund, executeRefund } from './refund';
+import { applyProviderRefundById, executeRefund } from './refund';
 import { MONEY_REFUSED, ORDER_TRANSITIONS, PAYMENT_MAY_SUCCEED, refundBecomes } from './lifecycle';
 
 /** Orders and refunds younger than this are left to the notification that is surely on its way. */
@@ -87,7 +87,7 @@ export async function reconcileOrders(ctx: AppContext, now = new Date()): Promis
     await attempt({ refundId: refund.id }, async () => {
       if (refund.status === refundBecomes('request')) await executeRefund(ctx, refund.id);
       else if (refund.providerRefundId) {
-        await applyProviderRefund(ctx, refund.id, await ctx.payments.getRefund(refund.providerRefundId));
+        await applyProviderRefundById(ctx, refund.providerRefundId);
       }
       report.refunds++;
     });

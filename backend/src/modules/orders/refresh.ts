@@ -11,6 +11,7 @@ import { applyProviderPayment, type AppliedOutcome } from './apply-payment';
 import { type Actor, WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';
 import { cancelAttempt } from './lifecycle';
+import { providerNamed } from './providers';
 
 /** Why an order ends whose payment the provider does not know (for the audit trail). */
 const UNKNOWN_PAYMENT_REASON = 'Платёжный сервис не знает платежа заказа: деньги по нему списать нельзя';
@@ -27,14 +28,19 @@ export async function refreshFromProvider(
 ): Promise<AppliedOutcome | 'none'> {
   const { payments } = schema;
   const [attempt] = await ctx.db
-    .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
+    .select({ id: payments.id, provider: payments.provider, providerPaymentId: payments.providerPaymentId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), isNotNull(payments.providerPaymentId)))
     .orderBy(desc(payments.id))
     .limit(1);
   if (!attempt?.providerPaymentId) return 'none';
   try {
-    return await applyProviderPayment(ctx, await ctx.payments.getPayment(attempt.providerPaymentId), actor);
+    return await applyProviderPayment(
+      ctx,
+      await providerNamed(ctx, attempt.provider).getPayment(attempt.providerPaymentId),
+      actor,
+      attempt.provider,
+    );
   } catch (err) {
     if (!(err instanceof ProviderError && err.kind === 'refused' && err.details.status === 404)) throw err;
     // A payment the provider does not know can take no money: it is over, and so is a pending order.

@@ -23,6 +23,8 @@ import { refundRefusal, ticketBecomes, ticketWas, type RefundActor } from '../ti
 import { recordEaisOperations } from '../eais/ledger';
 import { lockOrder, type OrderRow } from '../../db/order-lock';
 import { isRefusedRefund, isSettledRefund, paymentBecomes, REFUND_TRANSITIONS, refundBecomes } from './lifecycle';
+import { providerNamed } from './providers';
+import { pushkinTicketIds } from '../pushkin';
 import { receiptFor } from './receipt';
 
 const { refunds, tickets, payments } = schema;
@@ -125,7 +127,7 @@ export async function executeRefund(ctx: AppContext, refundId: number): Promise<
   }
   const lines = refund.ticket ? [refund.ticket] : refund.order.tickets;
   try {
-    const answer = await ctx.payments.createRefund({
+    const answer = await providerNamed(ctx, refund.payment.provider).createRefund({
       paymentId: refund.payment.providerPaymentId,
       amountKopecks: refund.amountKopecks,
       description: `Возврат по заказу №${refund.orderId}`,
@@ -162,8 +164,12 @@ export function applyProviderRefund(ctx: AppContext, refundId: number, answer: P
 
 /** A refund the provider names (a notification): fetched from it, then applied to ours if we know it. */
 export async function applyProviderRefundById(ctx: AppContext, providerRefundId: string): Promise<void> {
-  const answer = await ctx.payments.getRefund(providerRefundId);
-  const [ours] = await ctx.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.providerRefundId, answer.id));
+  const [ours] = await ctx.db
+    .select({ id: refunds.id, provider: schema.payments.provider })
+    .from(refunds)
+    .leftJoin(schema.payments, eq(schema.payments.id, refunds.paymentId))
+    .where(eq(refunds.providerRefundId, providerRefundId));
+  const answer = await providerNamed(ctx, ours?.provider).getRefund(providerRefundId);
   if (!ours) {
     ctx.logger.warn({ providerRefundId }, 'provider refund of no refund of ours');
     return;
@@ -263,4 +269,7 @@ async function settleLocked(
     ticketIds: [ticket.id],
     seats: [ticket.seatNumber],
   });
+  // A Pushkin card ticket's refund goes to the registry too.
+  const pushkin = await pushkinTicketIds(tx, [ticket.id]);
+  if (pushkin.length > 0) changed({ what: 'pushkin', action: 'refund', ticketIds: pushkin });
 }

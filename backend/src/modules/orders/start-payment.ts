@@ -14,6 +14,7 @@ import { ProviderError } from '../../payments/provider';
 import { logAction, WEB_SYSTEM } from './audit';
 import { closeOrder } from './close-order';
 import { cancelAttempt } from './lifecycle';
+import { providerNamed } from './providers';
 import { paymentDescription, receiptFor } from './receipt';
 
 export async function startPayment(ctx: AppContext, orderId: number, paymentId: number): Promise<void> {
@@ -24,7 +25,7 @@ export async function startPayment(ctx: AppContext, orderId: number, paymentId: 
   const attempt = order?.payments[0];
   if (!order || !attempt) throw new Error(`order ${orderId} or its payment ${paymentId} is gone`);
   try {
-    const payment = await ctx.payments.createPayment({
+    const payment = await providerNamed(ctx, attempt.provider).createPayment({
       orderId,
       amountKopecks: attempt.amountKopecks,
       description: paymentDescription(orderId, order.session, order.tickets.length),

@@ -21,6 +21,7 @@ export const seatRoutes = (ctx: AppContext) =>
         session_date: sessionDate,
         no_discount_until: noDiscountUntil,
         wheelchair_sale_from: wheelchairFrom && toCinemaTime(wheelchairFrom),
+        pushkin: film.pushkinEventId !== null,
         subtitles: session.subtitles,
         audio_description: session.audioDescription,
       };

@@ -27,6 +27,7 @@ describe('GET /api/seats/{sessionId}', () => {
       prices: { standard: { adult: 480 }, vip: { adult: 480 }, sofa: { adult: 480 } },
       session_date: toCinemaTime(session.startTime).slice(0, 10),
       no_discount_until: null,
+      pushkin: false,
       // The hall holds no wheelchair space back from general sale.
       wheelchair_sale_from: null,
       // An ordinary session: no subtitles, no audio description.

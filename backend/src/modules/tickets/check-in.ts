@@ -20,11 +20,26 @@ import { presentTicketType, presentZone } from './presenter';
 import { findTicketsWithRelations } from './queries';
 import { ticketBecomes } from './lifecycle';
 
-const { tickets, sessions, refunds } = schema;
+const { tickets, sessions, refunds, pushkinTickets } = schema;
 
-export async function checkInTicket(ctx: Parameters<typeof write>[0], code: string, now: Date): Promise<CheckInResult> {
+export async function checkInTicket(
+  ctx: Parameters<typeof write>[0],
+  code: string,
+  now: Date,
+  holderIdChecked = false,
+): Promise<CheckInResult> {
   const payload = verifyCheckInCode(ctx.config.appSecret, code);
   if (!payload) throw new AppError('ticket_code_invalid', 'Код билета недействителен');
+  // A Pushkin card ticket is personal (REGISTRIES.md §2.10): the controller checks the holder's ID first.
+  const [holder] = await ctx.db
+    .select({ name: pushkinTickets.visitorName })
+    .from(pushkinTickets)
+    .where(eq(pushkinTickets.ticketId, payload.ticketId));
+  if (holder && !holderIdChecked) {
+    throw conflict('pushkin_id_required', `Билет по Пушкинской карте: проверьте документ — ${holder.name}`, {
+      visitor_name: holder.name,
+    });
+  }
   const opensMs = ctx.config.doorOpensMinutes * 60_000;
   const admitted = await write(ctx, async (tx, changed) => {
     // Admission and a refund of the same ticket serialize on its order (orders/refund.ts takes the same lock).
@@ -54,8 +69,11 @@ export async function checkInTicket(ctx: Parameters<typeof write>[0], code: stri
         ),
       )
       .returning({ id: tickets.id, userId: tickets.userId, sessionId: tickets.sessionId });
-    if (row)
+    if (row) {
       changed({ what: 'tickets', kind: 'used', sessionId: row.sessionId, userId: row.userId, ticketIds: [row.id] });
+      // The visit goes to the registry, at the scan time.
+      if (holder) changed({ what: 'pushkin', action: 'visit', ticketIds: [row.id] });
+    }
     return row;
   });
   const [row] = await findTicketsWithRelations(ctx.db, [payload.ticketId]);

@@ -5,6 +5,7 @@
  */
 import { mayRefundAfterStart } from '../../contract/access';
 import type { OrderAction, RefundStatus, Role, TicketStatus } from '../../contract/constants';
+import { paidThroughProvider } from '../../contract/constants';
 import { toCinemaTime } from '../../contract/time';
 import { type AppError, conflict, invalidInput } from '../../lib/http/errors';
 import { sessionState, type SessionTimes } from '../schedules/lifecycle';
@@ -89,7 +90,7 @@ export interface RefundableTicket {
   refunds: readonly { status: RefundStatus }[];
   session: SessionTimes;
   /** How it was paid (the back office's rule reads it). */
-  order?: { paymentMethod: string };
+  order?: { paymentMethod: string; channel: string };
 }
 
 /** Why `actor` may not refund the ticket at `now` (a 4xx to throw), or nothing when they may. */
@@ -120,7 +121,7 @@ export function refundRefusal(ticket: RefundableTicket, actor: RefundActor, now:
       return undefined;
     }
     case 'staff':
-      if (ticket.order?.paymentMethod !== 'online') {
+      if (!ticket.order || !paidThroughProvider(ticket.order)) {
         return conflict(
           'conflict',
           'Заказ оплачен в кассе: деньги за него возвращает касса (по номеру билета или QR-коду)',

@@ -18,7 +18,7 @@ export type TicketWithRelations = TicketRow & {
   zone: ZoneRef;
   ticketType: TicketTypeRef;
   refunds: Pick<Row<typeof schema.refunds>, 'id' | 'status' | 'cancellationReason'>[];
-  order?: Pick<Row<typeof schema.orders>, 'paymentMethod'>;
+  order?: Pick<Row<typeof schema.orders>, 'paymentMethod' | 'channel'>;
 };
 
 type ZoneRef = Pick<Row<typeof schema.seatZones>, 'code' | 'name'>;

@@ -6,6 +6,7 @@
  * through the provider (orders/refund.ts). SBP taken at the counter goes back through the provider too,
  * and once the provider took the refund the register prints its return receipt.
  */
+import { refundMethodOf } from '../../contract/constants';
 import { eq } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
 import type { TillRefund, TillRefundBody } from '../../contract/till';
@@ -55,8 +56,7 @@ export async function refundAtCounter(
   const refundAs = { kind: 'counter' as const, role: staff.role, reason: body.reason };
   const refusal = refundRefusal({ ...ticket, refunds: [] }, refundAs, now);
   if (refusal) throw refusal;
-  const paidBy = ticket.order.paymentMethod;
-  const method = paidBy === 'online' || paidBy === 'sbp' ? ('provider' as const) : paidBy;
+  const method = refundMethodOf(ticket.order);
   const shift = await openShiftOf(ctx.db, staff.id);
   // Whatever was paid at the counter goes back with the register's return receipt: a shift is needed.
   if (paidBy !== 'online' && !shift) throw noOpenShift();

@@ -26,6 +26,8 @@ import { sessionOnSale } from '../schedules/lifecycle';
 import { noOpenShift, shareLockOpenShift } from '../shifts/locks';
 import { openShiftOf } from '../shifts/queries';
 import { tillOrder } from './present';
+import { cinemaSettings } from '../settings/cinema';
+import { holderOf, pushkinEventOf, recordPushkinTicket, refuseSecondTicket } from '../pushkin';
 import { releaseSeats, takeSeats } from './take-seats';
 
 export async function sellAtTill(
@@ -49,6 +51,13 @@ export async function sellAtTill(
   const paidAtOnce = body.method !== 'link' && body.method !== 'sbp';
   const phone = body.contact ? contactPhone(body.contact) : null;
   const email = body.contact && !phone ? body.contact : null;
+  // The Pushkin card (modules/pushkin): a film in the programme, the holder's one ticket for the session.
+  const pushkin =
+    body.method === 'pushkin'
+      ? { holder: holderOf(body.visitor!), eventId: await pushkinEventOf(ctx.db, sessionId) }
+      : null;
+  // ЕАИС's terminal_owner: the configured terminal owner's ИНН, else the cinema's.
+  const cinemaInn = pushkin ? ((await cinemaSettings(ctx))?.inn ?? null) : null;
 
   const seatField = (seat: string) => `lines.${body.lines.findIndex((l) => l.seat_number === seat)}.seat_number`;
   const refuseBadPayment = (priced: PricedOrder) => {
@@ -67,7 +76,7 @@ export async function sellAtTill(
   let unreceipted: FiscalTask | undefined;
   let created: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    if (body.method === 'cash' || body.method === 'card') {
+    if (body.method === 'cash' || body.method === 'card' || body.method === 'pushkin') {
       const priced = await priceLines(ctx.db, await sessionPricing(ctx.db, sessionId), request);
       refuseBadPayment(priced);
       const task = await ticketReceipt(ctx, 'sell', {
@@ -103,7 +112,16 @@ export async function sellAtTill(
           });
         }
         await shareLockOpenShift(tx, shift.id);
+        if (pushkin) await refuseSecondTicket(tx, sessionId, pushkin.holder);
       },
+      ...(pushkin
+        ? {
+            afterLines: async (tx, { orderId, ticketIds }, changed) => {
+              await recordPushkinTicket(tx, { ticketId: ticketIds[0]!, orderId, sessionId, ...pushkin, paid: true });
+              changed({ what: 'pushkin', action: 'register', ticketIds });
+            },
+          }
+        : {}),
       order: (priced) => ({
         userId: null,
         channel: 'box_office',
@@ -115,7 +133,13 @@ export async function sellAtTill(
         paymentMethod: body.method === 'link' ? 'online' : body.method,
         cashGivenKopecks:
           body.method === 'cash' ? (body.given === undefined ? priced.quote.total : kopecksOf(body.given)) : null,
-        cardRrn: body.method === 'card' ? (body.rrn ?? null) : null,
+        cardRrn: body.method === 'card' || body.method === 'pushkin' ? (body.rrn ?? null) : null,
+        ...(pushkin
+          ? {
+              terminalId: body.terminal_id!,
+              terminalOwnerInn: ctx.config.pushkin.terminalOwnerInn ?? cinemaInn,
+            }
+          : {}),
       }),
       ticketOwner: null,
       paidAtOnce,

@@ -111,6 +111,7 @@ describe('createPayment', () => {
       orderId: 42,
       cancellation: null,
       refundedKopecks: 0,
+      rrn: null,
     });
     expect(sentWith(input.idempotenceKey)).toEqual({
       amount: { value: '700.00', currency: 'RUB' },
@@ -301,15 +302,17 @@ describe('repeating a call whose outcome is unknown', () => {
 });
 
 describe('getPayment', () => {
-  it('reads a succeeded payment without a page to send the buyer to', async () => {
+  it('reads a succeeded payment without a page to send the buyer to, with the bank’s RRN', async () => {
     const created = await clientFor().createPayment(paymentInput());
-    yk.control.succeed(created.id);
+    const paid = yk.control.succeed(created.id);
 
     expect(await clientFor().getPayment(created.id)).toEqual({
       ...created,
       status: 'succeeded',
       confirmationUrl: null,
+      rrn: paid.authorization_details!.rrn,
     });
+    expect(paid.authorization_details!.rrn).toMatch(/^\d{12}$/);
   });
 
   it('reads a canceled payment with the party and reason of its cancellation', async () => {

@@ -31,13 +31,15 @@ export interface YooKassaClientOptions {
   /** Waits between attempts on a timeout, network error, 429 or 5xx; default [500, 2000, 5000] (4 attempts). */
   retryDelaysMs?: readonly number[];
   logger?: TransportLogger;
+  /** The name stored with its payments; default 'yookassa' (the Pushkin card's second shop: 'yookassa_pushkin'). */
+  name?: string;
 }
 
 export const YOOKASSA_API_URL = 'https://api.yookassa.ru/v3';
 
 /** See the file's comment. Throws ProviderError: `refused` on a 4xx, `unavailable` when the outcome is unknown. */
 export class YooKassaClient implements PaymentProvider {
-  readonly name = 'yookassa';
+  readonly name: string;
   private readonly settings: ReceiptSettings;
   private readonly transport: ReturnType<typeof createTransport>;
 
@@ -47,6 +49,7 @@ export class YooKassaClient implements PaymentProvider {
       throw new RangeError(`YooKassa vat_code must be an integer from 1 to 12, not ${vatCode}`);
     }
     if (!options.shopId || !options.secretKey) throw new RangeError('YooKassa needs a shop id and a secret key');
+    this.name = options.name ?? 'yookassa';
     this.settings = { vatCode, paymentMode: options.paymentMode ?? 'full_payment' };
     this.transport = createTransport({
       apiUrl: options.apiUrl ?? YOOKASSA_API_URL,
@@ -133,6 +136,7 @@ function toPayment(payment: YkPayment): ProviderPayment {
     orderId: orderIdOf(payment.metadata),
     cancellation: payment.cancellation_details ?? null,
     refundedKopecks: payment.refunded_amount ?? 0,
+    rrn: payment.authorization_details?.rrn ?? null,
   };
 }
 

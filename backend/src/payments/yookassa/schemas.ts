@@ -29,6 +29,8 @@ export const YkPaymentSchema = z.object({
   /** Present once something was refunded. */
   refunded_amount: AmountSchema.optional(),
   cancellation_details: CancellationSchema.optional(),
+  /** The card operation's details once authorised: its RRN (the Pushkin card's registry and ЕАИС need it). */
+  authorization_details: z.object({ rrn: z.string().optional() }).optional(),
 });
 export type YkPayment = z.output<typeof YkPaymentSchema>;
 

@@ -3,5 +3,7 @@ export const ticketJobIds = {
   pdfs: (ticketIds: number[]) => `tickets-pdf-${ticketIds.join('-')}`,
   refundedPdf: (ticketId: number) => `tickets-pdf-refunded-${ticketId}`,
   refundedMail: (ticketId: number) => `mail-ticket-refunded-${ticketId}`,
+  /** One registry call per ticket and action (register, refund, visit). */
+  pushkin: (action: 'register' | 'refund' | 'visit', ticketId: number) => `pushkin-${action}-${ticketId}`,
   watching: (sessionId: number, edge: 'start' | 'end') => `tickets-watching-${sessionId}-${edge}`,
 };

@@ -26,6 +26,7 @@ import { HoldWarning } from '../../shared/seats/hold-warning';
 import { AdultGate } from './components/adult-gate';
 import { ExpiredDialog } from './components/expired-dialog';
 import { QuoteBreakdown, TicketLines } from '../../shared/seats/ticket-lines';
+import { TextField } from '../../shared/ui/form';
 import { ADULT_AGE, useAdultConfirmation } from './lib/adult-confirmation';
 import { zoneOfSeat } from '../../shared/seats/hall-layout';
 import { linesOf, localQuote, quoteOfConflict } from '../../shared/seats/prices';
@@ -57,6 +58,12 @@ export default function CheckoutPage() {
   const local = session.data && plan.data && types.data ? localQuote(session.data, types.data, zones, lines) : null;
   const priced = useCheckoutQuote(sessionId, lines, local);
   const [typed, setTyped] = useState('');
+  // The Pushkin card (a film in the programme, one seat): the holder's name and phone, as in Госуслуги.Культура.
+  const [pushkin, setPushkin] = useState<{ on: boolean; full_name: string; phone: string }>({
+    on: false,
+    full_name: '',
+    phone: '',
+  });
   const [adultConfirmed, confirmAdult] = useAdultConfirmation();
 
   if (!seatMap.signedIn) {
@@ -111,13 +118,16 @@ export default function CheckoutPage() {
       isCode(order.error, 'hold_expired') ||
       (seatMap.status === 'ready' && seats.length === 0 && order.isIdle));
   const failure = failureOf(order.error);
+  const pushkinOffered = info.pushkin && seats.length === 1;
+  const fieldErrors = order.error instanceof ApiError ? order.error.fields : {};
 
   function pay() {
     if (!quote) return;
     const price = conflict?.price ?? info.price;
     // After a 409 the code goes only if the new quote still applies it (it may have run out meanwhile).
     const promoCode = (conflict ? conflict.quote?.promo?.code : priced.applied) || undefined;
-    order.mutate(orderInput({ session: { ...info, price }, lines, promoCode, total: quote.total }), {
+    const holder = pushkinOffered && pushkin.on ? { full_name: pushkin.full_name, phone: pushkin.phone } : undefined;
+    order.mutate(orderInput({ session: { ...info, price }, lines, promoCode, total: quote.total, pushkin: holder }), {
       onError: (error) => {
         if (error.code !== 'price_changed') return;
         // Never charged silently: the new quote is shown, and paying it takes another press.
@@ -247,6 +257,51 @@ export default function CheckoutPage() {
           {failure}
         </p>
       )}
+      {info.pushkin && (
+        <fieldset className={styles.pushkin}>
+          <legend>Пушкинская карта</legend>
+          {pushkinOffered ? (
+            <>
+              <label>
+                <input
+                  type="checkbox"
+                  name="pushkin"
+                  checked={pushkin.on}
+                  onChange={(event) => setPushkin((p) => ({ ...p, on: event.target.checked }))}
+                />{' '}
+                Оплатить Пушкинской картой
+              </label>
+              {pushkin.on && (
+                <>
+                  <p className={styles.muted}>
+                    Билет именной: ФИО и телефон — как в профиле Госуслуги.Культура; на входе покажите документ.
+                  </p>
+                  <TextField
+                    label="ФИО владельца карты"
+                    name="visitor_full_name"
+                    autoComplete="name"
+                    value={pushkin.full_name}
+                    onChange={(event) => setPushkin((p) => ({ ...p, full_name: event.target.value }))}
+                    error={fieldErrors['visitor.full_name'] ?? fieldErrors.visitor}
+                  />
+                  <TextField
+                    label="Телефон владельца карты"
+                    name="visitor_phone"
+                    type="tel"
+                    autoComplete="tel"
+                    placeholder="+7 916 123-45-67"
+                    value={pushkin.phone}
+                    onChange={(event) => setPushkin((p) => ({ ...p, phone: event.target.value }))}
+                    error={fieldErrors['visitor.phone']}
+                  />
+                </>
+              )}
+            </>
+          ) : (
+            <p className={styles.muted}>По Пушкинской карте — один билет: выберите одно место.</p>
+          )}
+        </fieldset>
+      )}
       <div className={styles.actions}>
         <button
           type="button"
@@ -263,7 +318,13 @@ export default function CheckoutPage() {
           aria-busy={order.isPending || leaving}
           onClick={pay}
         >
-          {order.isPending ? 'Оформляем заказ...' : leaving ? 'Переходим к оплате...' : 'Оплатить'}
+          {order.isPending
+            ? 'Оформляем заказ...'
+            : leaving
+              ? 'Переходим к оплате...'
+              : pushkinOffered && pushkin.on
+                ? 'Оплатить Пушкинской картой'
+                : 'Оплатить'}
         </button>
         {/* The seats stay mine on the way back: the hall shows them selected, with the same countdown. */}
         <Link className={styles.change} to={paths.seats(info.id)}>

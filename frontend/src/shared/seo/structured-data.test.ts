@@ -119,6 +119,7 @@ const film: FilmDetail = {
   pu_issued: null,
   pu_until: null,
   pu_reason: null,
+  pushkin_event_id: null,
 };
 
 describe('filmStructuredData', () => {

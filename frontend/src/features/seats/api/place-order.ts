@@ -15,9 +15,11 @@ export interface Purchase {
   promoCode?: string;
   /** The total shown, roubles. */
   total: number;
+  /** Paid with the Pushkin card: its holder (one seat; the cinema's second shop). */
+  pushkin?: { full_name: string; phone: string };
 }
 
-export const orderInput = ({ session, lines, promoCode, total }: Purchase) => ({
+export const orderInput = ({ session, lines, promoCode, total, pushkin }: Purchase) => ({
   body: {
     price: session.price,
     schedule_id: session.id,
@@ -26,6 +28,7 @@ export const orderInput = ({ session, lines, promoCode, total }: Purchase) => ({
     lines: lines.map((l) => ({ seat_number: l.seat_number, ticket_type: l.ticket_type })),
     ...(promoCode ? { promo_code: promoCode } : {}),
     total,
+    ...(pushkin ? { payment_method: 'pushkin' as const, visitor: pushkin } : {}),
   },
 });
 

@@ -15,7 +15,10 @@ import { cameraAvailable, useQrScanner } from '../api/use-qr-scanner';
 import styles from './check-in-screen.module.css';
 
 type Outcome = { code: string; at: number } & (
-  { kind: 'admitted'; result: CheckInResult } | { kind: 'refused'; title: string; reason: string }
+  | { kind: 'admitted'; result: CheckInResult }
+  | { kind: 'refused'; title: string; reason: string }
+  /** A Pushkin card ticket: the holder's ID is checked before the ticket is admitted. */
+  | { kind: 'holder'; visitorName: string }
 );
 
 /**
@@ -68,17 +71,22 @@ export function CheckInScreen() {
     if (before?.code !== code || now - before.at > OUT_OF_SIGHT_MS) check(code.trim());
   });
 
-  function check(code: string) {
+  function check(code: string, holderIdChecked = false) {
     if (!code || checkIn.isPending) return;
     const now = Date.now();
     checkIn.mutate(
-      { body: { code } },
+      { body: { code, ...(holderIdChecked ? { holder_id_checked: true } : {}) } },
       {
         onSuccess: (result) => {
           setOutcome({ kind: 'admitted', result, code, at: now });
           buzz(true);
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.code === 'pushkin_id_required') {
+            const details = (error.details ?? {}) as { visitor_name?: string };
+            setOutcome({ kind: 'holder', visitorName: details.visitor_name ?? '', code, at: now });
+            return;
+          }
           setOutcome({ kind: 'refused', ...refusalOf(error), code, at: now });
           buzz(false);
         },
@@ -173,7 +181,7 @@ export function CheckInScreen() {
 
         <div className={styles.answer} aria-live="assertive" aria-atomic="true">
           {outcome ? (
-            <OutcomeCard outcome={outcome} onNext={next} />
+            <OutcomeCard outcome={outcome} onNext={next} onHolderChecked={() => check(outcome.code, true)} />
           ) : (
             <p className={styles.waiting}>Ожидание билета</p>
           )}
@@ -183,7 +191,32 @@ export function CheckInScreen() {
   );
 }
 
-function OutcomeCard({ outcome, onNext }: { outcome: Outcome; onNext: () => void }) {
+function OutcomeCard({
+  outcome,
+  onNext,
+  onHolderChecked,
+}: {
+  outcome: Outcome;
+  onNext: () => void;
+  onHolderChecked: () => void;
+}) {
+  if (outcome.kind === 'holder') {
+    return (
+      <div className={`${styles.card} ${styles.refused}`} data-outcome="holder">
+        <p className={styles.verdict}>Билет по Пушкинской карте</p>
+        <p className={styles.checkDocument}>
+          <span aria-hidden="true">⚠ </span>Проверьте документ, удостоверяющий личность: {outcome.visitorName}
+        </p>
+        <p>Билет именной: пройти может только владелец карты.</p>
+        <button type="button" className={styles.next} onClick={onHolderChecked}>
+          Документ проверен — пропустить
+        </button>
+        <button type="button" className={styles.next} onClick={onNext}>
+          Не пропускать
+        </button>
+      </div>
+    );
+  }
   if (outcome.kind === 'refused') {
     return (
       <div className={`${styles.card} ${styles.refused}`} data-outcome="refused">

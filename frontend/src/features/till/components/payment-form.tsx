@@ -16,6 +16,7 @@ const METHODS: { value: TillMethod; label: string }[] = [
   { value: 'card', label: 'Карта' },
   { value: 'sbp', label: 'СБП (QR-код)' },
   { value: 'link', label: 'Ссылка на оплату' },
+  { value: 'pushkin', label: 'Пушкинская карта' },
 ];
 
 const PAY_LABEL: Record<TillMethod, string> = {
@@ -23,6 +24,7 @@ const PAY_LABEL: Record<TillMethod, string> = {
   card: 'Оплачено картой',
   link: 'Отправить ссылку на оплату',
   sbp: 'Показать QR-код СБП',
+  pushkin: 'Оплачено Пушкинской картой',
 };
 
 interface PaymentFormProps {
@@ -40,7 +42,15 @@ interface PaymentFormProps {
 
 export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onPay, onEdit }: PaymentFormProps) {
   const id = useId();
-  const [payment, setPayment] = useState<Payment>({ method: 'cash', given: '', rrn: '', contact: '' });
+  const [payment, setPayment] = useState<Payment>({
+    method: 'cash',
+    given: '',
+    rrn: '',
+    contact: '',
+    fullName: '',
+    phone: '',
+    terminalId: '',
+  });
   const set = (field: keyof Payment, value: string) => {
     setPayment((p) => ({ ...p, [field]: value }));
     onEdit(field);
@@ -106,6 +116,52 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
           error={errors.rrn}
           readOnly={busy}
         />
+      )}
+      {payment.method === 'pushkin' && (
+        <>
+          <p className={styles.change}>Один билет на владельца карты; ФИО и телефон — как в Госуслуги.Культура.</p>
+          <TextField
+            label="ФИО владельца карты"
+            name="full_name"
+            autoComplete="off"
+            value={payment.fullName}
+            onChange={(event) => set('fullName', event.target.value)}
+            error={errors['visitor.full_name'] ?? errors.visitor}
+            readOnly={busy}
+          />
+          <TextField
+            label="Телефон владельца карты"
+            name="phone"
+            type="tel"
+            autoComplete="off"
+            placeholder="+7 916 123-45-67"
+            value={payment.phone}
+            onChange={(event) => set('phone', event.target.value)}
+            error={errors['visitor.phone']}
+            readOnly={busy}
+          />
+          <TextField
+            label="RRN с чека Пушкинского терминала"
+            name="rrn"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="12 цифр"
+            maxLength={12}
+            value={payment.rrn}
+            onChange={(event) => set('rrn', event.target.value)}
+            error={errors.rrn}
+            readOnly={busy}
+          />
+          <TextField
+            label="ID Пушкинского терминала"
+            name="terminal_id"
+            autoComplete="off"
+            value={payment.terminalId}
+            onChange={(event) => set('terminalId', event.target.value)}
+            error={errors.terminal_id}
+            readOnly={busy}
+          />
+        </>
       )}
       <TextField
         label={

@@ -5,7 +5,16 @@ const lines = [
   { seat_number: 'r3m1', ticket_type: 'adult' },
   { seat_number: 'r3m2', ticket_type: 'child' },
 ];
-const pay = (payment: Partial<Payment>): Payment => ({ method: 'cash', given: '', rrn: '', contact: '', ...payment });
+const pay = (payment: Partial<Payment>): Payment => ({
+  method: 'cash',
+  given: '',
+  rrn: '',
+  contact: '',
+  fullName: '',
+  phone: '',
+  terminalId: '',
+  ...payment,
+});
 
 describe('the sale sent from the till', () => {
   it('sends cash with the amount given, or none for the exact sum', () => {

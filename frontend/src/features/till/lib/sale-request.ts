@@ -15,6 +15,10 @@ export interface Payment {
   rrn: string;
   /** The buyer's e-mail, as typed ('' = none; a link needs one). */
   contact: string;
+  /** Pushkin card: the holder's full name and phone, and the Pushkin terminal's id (RRN in `rrn`). */
+  fullName: string;
+  phone: string;
+  terminalId: string;
 }
 
 export type SaleRequest = { ok: true; body: TillOrderBody } | { ok: false; fields: Record<string, string> };
@@ -35,7 +39,9 @@ export function saleRequest(
       fields.given = `Получено меньше суммы заказа: не хватает ${formatRoubles(cash.missing)}`;
     else if (cash.kind === 'change') given = cash.given;
   }
-  const rrn = payment.method === 'card' ? payment.rrn.trim() : '';
+  const pushkin = payment.method === 'pushkin';
+  const rrn = payment.method === 'card' || pushkin ? payment.rrn.trim() : '';
+  const terminalId = pushkin ? payment.terminalId.trim() : '';
   const contact = payment.contact.trim();
   const parsed = TillOrderBodySchema.safeParse({
     schedule_id: sessionId,
@@ -45,8 +51,13 @@ export function saleRequest(
     ...(given !== undefined ? { given } : {}),
     ...(rrn ? { rrn } : {}),
     ...(contact ? { contact } : {}),
+    ...(terminalId ? { terminal_id: terminalId } : {}),
+    ...(pushkin && (payment.fullName.trim() || payment.phone.trim())
+      ? { visitor: { full_name: payment.fullName, phone: payment.phone } }
+      : {}),
   });
-  if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
   if (Object.keys(fields).length > 0 || !parsed.success) return { ok: false, fields };
   return { ok: true, body: parsed.data };
 }

@@ -15,7 +15,7 @@ import {
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { formDataOf } from '../../../../shared/api/client';
+import { call, formDataOf } from '../../../../shared/api/client';
 import { formErrors } from '../../../../shared/api/form-errors';
 import { useCan } from '../../../../shared/auth/access';
 import { useContractForm } from '../../../../shared/forms/use-contract-form';
@@ -43,6 +43,7 @@ export function FilmEditForm({ film }: { film: FilmDetail }) {
       pu_issued: film.pu_issued ?? '',
       pu_until: film.pu_until ?? '',
       pu_reason: film.pu_reason ?? '',
+      pushkin_event_id: film.pushkin_event_id ?? '',
     },
     mutation,
     toInput: (body) => ({ params: { id: film.id }, body }),
@@ -103,6 +104,16 @@ export function FilmEditForm({ film }: { film: FilmDetail }) {
                 inputMode="numeric"
                 hint="Только для события без прокатного удостоверения: код из справочника ЕАИС. Пусто — ПУ обязательно"
                 {...form.field('pu_reason')}
+              />
+              <TextField
+                label="ID мероприятия Про.Культуры (Пушкинская карта)"
+                hint="Заполнен — сеансы фильма можно оплатить Пушкинской картой. «Найти по ПУ» ищет мероприятие в Про.Культуре"
+                {...form.field('pushkin_event_id')}
+              />
+              <PushkinLookup
+                filmId={film.id}
+                puNumber={form.values.pu_number}
+                onFound={(id) => form.set('pushkin_event_id', id)}
               />
               <TextAreaField label="Описание" {...form.field('description')} />
               <TextField label="ID на Кинопоиске" name="kinopoisk_id" value={film.kinopoisk_id ?? '—'} readOnly />
@@ -254,5 +265,40 @@ function KinopoiskExtras({ film, kinopoiskId }: { film: FilmDetail; kinopoiskId:
         )}
       </section>
     </>
+  );
+}
+
+/** «Найти по ПУ»: asks Pro.Культура (through the API) for the film's Pushkin card event by its ПУ number. */
+function PushkinLookup({
+  filmId,
+  puNumber,
+  onFound,
+}: {
+  filmId: number;
+  puNumber: string | null | undefined;
+  onFound: (eventId: string) => void;
+}) {
+  const [state, setState] = useState<{ busy: boolean; message?: string }>({ busy: false });
+  async function lookUp() {
+    setState({ busy: true });
+    try {
+      const pu = (puNumber ?? '').trim();
+      const event = await call('GET /films/:id/pushkin-event', {
+        params: { id: filmId },
+        query: pu ? { pu_number: pu } : {},
+      });
+      onFound(event.event_id);
+      setState({ busy: false, message: `Найдено: ${event.name || event.event_id}` });
+    } catch (error) {
+      setState({ busy: false, message: error instanceof Error ? error.message : 'Не удалось найти мероприятие' });
+    }
+  }
+  return (
+    <div>
+      <button type="button" className={styles.secondary} onClick={() => void lookUp()} disabled={state.busy}>
+        {state.busy ? 'Ищем…' : 'Найти по ПУ'}
+      </button>
+      {state.message && <p role="status">{state.message}</p>}
+    </div>
   );
 }

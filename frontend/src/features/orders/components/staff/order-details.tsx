@@ -53,6 +53,20 @@ export function OrderDetails({ order }: { order: StaffOrder }) {
       </header>
 
       <dl className={styles.facts}>
+        {order.pushkin && (
+          <>
+            <dt>Пушкинская карта</dt>
+            <dd>
+              {order.pushkin.visitor_name}: {order.pushkin.status_label}
+              {order.pushkin.error && (
+                <>
+                  <br />
+                  <strong className={styles.error}>{order.pushkin.error}</strong>
+                </>
+              )}
+            </dd>
+          </>
+        )}
         <dt>Статус</dt>
         <dd>
           {ORDER_STATUS_LABELS[order.status]}

@@ -8,6 +8,7 @@ import {
   formatRoubles,
   formatShortTime,
   MANUAL_REFUND_LABEL,
+  PUSHKIN_REFUSED_LABEL,
   ORDER_CHANNEL_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -27,13 +28,17 @@ export function OrdersTable() {
   const chosen = isStatus(status) ? status : undefined;
   const [flag, setFlag] = useSearchParam('flag');
   const manualOnly = flag === 'manual_refund';
+  const pushkinOnly = flag === 'pushkin_refused';
   return (
     <ResourceTable
       title="Заказы"
       endpoint="GET /orders"
       search="Покупатель, почта или номер платежа"
       notFound="Заказов с такими условиями нет"
-      filters={{ status: chosen, flag: manualOnly ? 'manual_refund' : undefined }}
+      filters={{
+        status: chosen,
+        flag: manualOnly ? 'manual_refund' : pushkinOnly ? 'pushkin_refused' : undefined,
+      }}
       actions={<Link to={paths.adminSection('tickets')}>Билеты</Link>}
       toolbar={
         <>
@@ -53,6 +58,14 @@ export function OrdersTable() {
             />{' '}
             {MANUAL_REFUND_LABEL}
           </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={pushkinOnly}
+              onChange={(e) => setFlag(e.target.checked ? 'pushkin_refused' : '')}
+            />{' '}
+            {PUSHKIN_REFUSED_LABEL}
+          </label>
         </>
       }
       columns={[
@@ -70,6 +83,12 @@ export function OrdersTable() {
                 <>
                   <br />
                   <strong>{MANUAL_REFUND_LABEL}</strong>
+                </>
+              )}
+              {o.pushkin_refused && (
+                <>
+                  <br />
+                  <strong>{PUSHKIN_REFUSED_LABEL}</strong>
                 </>
               )}
             </>
