@@ -158,8 +158,8 @@ export type FilmDetail = z.infer<typeof FilmDetailSchema>;
 /** A distribution certificate (ПУ) number: 9 digits. */
 export const PU_NUMBER_PATTERN = /^\d{9}$/;
 
-/** A Pro.Культура event id (`events[]._id`, REGISTRIES.md §2.9): digits or hex, up to 40 characters. */
-export const PUSHKIN_EVENT_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
+/** A Pro.Культура event id (`events[]._id`, REGISTRIES.md §2.9): a number, as ЕАИС's `event_id` takes it (§3.2). */
+export const PUSHKIN_EVENT_ID_PATTERN = /^[0-9]{1,20}$/;
 
 /** GET /api/films/{id}/pushkin-event: the Pro.Культура event found by the film's ПУ number. */
 export const PushkinEventQuerySchema = z.strictObject({
@@ -227,8 +227,8 @@ export const FilmEditBodySchema = z
     ).optional(),
     /** The Pro.Культура event id (the Pushkin card programme); empty clears it. */
     pushkin_event_id: orEmpty(
-      z.string().trim().regex(PUSHKIN_EVENT_ID_PATTERN, 'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов'),
-      'ID мероприятия Про.Культуры — буквы и цифры, до 40 символов',
+      z.string().trim().regex(PUSHKIN_EVENT_ID_PATTERN, 'ID мероприятия Про.Культуры — число, например 2154873'),
+      'ID мероприятия Про.Культуры — число, например 2154873',
     ).optional(),
   })
   .refine((f) => !f.pu_issued || !f.pu_until || f.pu_issued <= f.pu_until, {

@@ -148,6 +148,39 @@ describe('sales and refunds reach ЕАИС as XML 3.2.0', () => {
     expect(filesOf('Солярис').map((f) => f.forms.length)).toEqual([5, 1]);
   });
 
+  it('a Pushkin card sale at the till: payment_type 1, the RRN, the terminal and its owner, the session’s event', async () => {
+    const film = await buildFilm(ctx().db, { title: 'Капитанская дочка', pushkinEventId: '2154875' });
+    const s = await buildSession(ctx().db, { filmId: film.id, startsInMinutes: 600 });
+    const staff = await cashier();
+    const sale = await shop.t.call(
+      'POST /till/orders',
+      {
+        body: {
+          schedule_id: s.id,
+          lines: [{ seat_number: 'r5m5' }],
+          method: 'pushkin',
+          visitor: { full_name: 'Мария Ивановна Миронова', phone: '+7 912 345-67-89' },
+          rrn: '612345678901',
+          terminal_id: 'T0012345',
+        },
+      },
+      staff.token,
+    );
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    await reportToEais(ctx());
+    const [file] = filesOf('Капитанская дочка');
+    expect(file!.seans).toMatchObject({ event_id: '2154875' });
+    expect(file!.forms).toEqual([
+      expect.objectContaining({ payment_type: '1', payment_id: '612345678901', terminal_id: 'T0012345' }),
+    ]);
+    expect(file!.forms[0]!.terminal_owner).toMatch(/^\d{10}(\d{2})?$/);
+    // A cash sale of the same kind of session says payment_type 0 with no RRN.
+    const cash = await session('Метель');
+    await tillSale(staff.token, cash.id, ['r1m1']);
+    await reportToEais(ctx());
+    expect(filesOf('Метель')[0]!.forms).toEqual([expect.objectContaining({ payment_type: '0', payment_id: '' })]);
+  });
+
   it('writes no ledger row for an order never paid', async () => {
     const s = await session('Андрей Рублёв');
     const buyer = await shop.buyer();

@@ -183,6 +183,10 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
         promoDiscount: tickets.promoDiscountKopecks,
         ticketType: ticketTypes.name,
         channel: orders.channel,
+        paymentMethod: orders.paymentMethod,
+        rrn: orders.cardRrn,
+        terminalId: orders.terminalId,
+        terminalOwner: orders.terminalOwnerInn,
       })
       .from(eaisLedger)
       .innerJoin(tickets, eq(tickets.id, eaisLedger.ticketId))
@@ -203,6 +207,7 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
         picture: films.typeGraphic,
         puNumber: films.puNumber,
         puReason: films.puReason,
+        eventId: films.pushkinEventId,
         hall: halls.name,
         showroom: halls.showroom,
       })
@@ -224,7 +229,7 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
         puNumber: s.puNumber,
         puReason: s.puReason,
         format: sessionFormat(s.picture, s.subtitles),
-        eventId: null,
+        eventId: s.eventId,
       };
       const lines = bySession.get(s.id)!;
       const forms: EaisFormInput[] = lines.map((r) => {
@@ -238,6 +243,11 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
           ticketType: r.ticketType,
           at: r.at,
           online: r.channel === 'web',
+          // A Pushkin card ticket: payment_type 1 with the card operation's RRN and terminal (REGISTRIES.md §3.2).
+          pushkin:
+            r.paymentMethod === 'pushkin'
+              ? { rrn: r.rrn ?? '', terminalId: r.terminalId ?? '0', terminalOwner: r.terminalOwner ?? '' }
+              : null,
         };
       });
       return {

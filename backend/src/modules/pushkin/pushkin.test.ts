@@ -37,7 +37,7 @@ const visitor = () => ({
 });
 
 async function pushkinSession(startsInMinutes = 600) {
-  const film = await buildFilm(t.ctx.db, { title: 'Капитанская дочка', pushkinEventId: 'pc-event-1' });
+  const film = await buildFilm(t.ctx.db, { title: 'Капитанская дочка', pushkinEventId: '2154873' });
   return buildSession(t.ctx.db, { filmId: film.id, startsInMinutes, price: 400 });
 }
 
@@ -108,7 +108,7 @@ describe('the Pushkin card at the till', () => {
       },
       buyer: { mobile_phone: '9161234567' },
       session: {
-        event_id: 'pc-event-1',
+        event_id: '2154873',
         organization_id: t.ctx.registryEmulator.organizationId,
         date: Math.floor(session.startTime.getTime() / 1000),
       },
@@ -307,9 +307,9 @@ describe('the film’s Pushkin card event', () => {
   it('is found in Pro.Культура by the ПУ number, saved with the film and read back; 404 outside the programme', async () => {
     const admin = await buildSignedInUser(t.ctx, { role: 'admin' });
     const film = await buildFilm(t.ctx.db, { title: 'Евгений Онегин', puNumber: '121777001' });
-    t.ctx.registryEmulator.control.addEvent({ id: 'pc-onegin', name: 'Евгений Онегин', puNumbers: ['121777001'] });
+    t.ctx.registryEmulator.control.addEvent({ id: '2154874', name: 'Евгений Онегин', puNumbers: ['121777001'] });
     const found = await t.call('GET /films/:id/pushkin-event', { params: { id: film.id } }, admin.token);
-    expect([found.status, found.body]).toEqual([200, { event_id: 'pc-onegin', name: 'Евгений Онегин' }]);
+    expect([found.status, found.body]).toEqual([200, { event_id: '2154874', name: 'Евгений Онегин' }]);
     const none = await t.call(
       'GET /films/:id/pushkin-event',
       { params: { id: film.id }, query: { pu_number: '121777999' } },
@@ -329,13 +329,13 @@ describe('the film’s Pushkin card event', () => {
           budget: null,
           trailer: null,
           is_rent: 1,
-          pushkin_event_id: 'pc-onegin',
+          pushkin_event_id: '2154874',
         },
       },
       admin.token,
     );
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const read = await t.call('GET /films/:id', { params: { id: film.id } });
-    expect(read.body.pushkin_event_id).toBe('pc-onegin');
+    expect(read.body.pushkin_event_id).toBe('2154874');
   });
 });

@@ -25,6 +25,7 @@ export const PAYMENT_FORMS: Record<PaymentMethod, string> = {
   cash: 'наличными',
   card: 'безналичными, банковской картой',
   sbp: 'безналичными, СБП',
+  pushkin: 'безналичными, Пушкинской картой',
 };
 
 /** How the ticket was sold: how it was paid and, at the counter, the receipt of its sale. */

@@ -56,10 +56,11 @@ export async function refundAtCounter(
   const refundAs = { kind: 'counter' as const, role: staff.role, reason: body.reason };
   const refusal = refundRefusal({ ...ticket, refunds: [] }, refundAs, now);
   if (refusal) throw refusal;
+  const paidBy = ticket.order.paymentMethod;
   const method = refundMethodOf(ticket.order);
   const shift = await openShiftOf(ctx.db, staff.id);
-  // Whatever was paid at the counter goes back with the register's return receipt: a shift is needed.
-  if (paidBy !== 'online' && !shift) throw noOpenShift();
+  // Whatever was paid at the counter (SBP too) goes back with the register's return receipt: a shift is needed.
+  if ((method !== 'provider' || paidBy === 'sbp') && !shift) throw noOpenShift();
   // Cash and card go back with the register's return receipt, issued first (modules/fiscal/refund.ts).
   const returned =
     method === 'provider' || ticket.status !== 'paid'
