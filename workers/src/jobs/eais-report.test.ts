@@ -100,5 +100,5 @@ describe('a refusing ЕАИС', () => {
     // The failed attempts are on the queue monitor's queue.
     const jobs = await ctx.queues.queue('tickets').getJobs(['delayed', 'waiting', 'active', 'failed', 'completed']);
     expect(jobs.some((j) => j.name === 'eais.report' && j.attemptsMade >= 1)).toBe(true);
-  });
+  }, 60_000); // two refusals, each retried after the queue's backoff
 });
