@@ -75,7 +75,13 @@ describe('a refusing ЕАИС', () => {
     eais = await startEaisEmulator({ login: 'kino', password: 'secret', orgId: '2271' });
     eais.control.refuse(2, 'maintenance');
     ctx = await createTestContext({
-      env: { EAIS_URL: eais.url, EAIS_LOGIN: 'kino', EAIS_PASSWORD: 'secret', EAIS_CINEMA_ID: '2271' },
+      env: {
+        EAIS_URL: eais.url,
+        EAIS_LOGIN: 'kino',
+        EAIS_PASSWORD: 'secret',
+        EAIS_CINEMA_ID: '2271',
+        EAIS_INTERVAL_SECONDS: '1',
+      },
     });
     workers = await startWorkers(ctx);
   });
