@@ -176,11 +176,14 @@ describe('a session scheduled in the back office', () => {
     await manager.goto(`${site.url}/admin/dashboard/schedule`);
     await manager.locator('a::-p-text(Добавить сеанс)').click();
     await manager.waitForSelector('h1::-p-text(Новый сеанс)');
+    // The films come with the form's own request: wait for the first one, not just the placeholder.
+    await manager.waitForSelector('select[name=movie_id] option:not([value=""])');
     const film = await manager.$$eval(
       'select[name=movie_id] option',
       (options) => options.filter((o) => o.value).map((o) => ({ value: o.value, label: o.textContent ?? '' }))[0]!,
     );
     await manager.select('select[name=movie_id]', film.value);
+    await manager.waitForSelector(`select[name=hall_id] option[value="${hall.id}"]`);
     await manager.select('select[name=hall_id]', String(hall.id));
     await manager.locator('input[name=price]').fill('350');
     await setValue(manager, 'input[name=start_time]', start.replace(' ', 'T'));
