@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check and every suite, as CI runs them (.ci/run).
  *
- *   npm test                     the front end's build, then `vitest run` with lint and typecheck beside it
+ *   npm test                     lint, typecheck and the front end's build side by side, then `vitest run`
  *   npm run typecheck            the three TypeScript programs side by side
  *
  * The checks are independent, so they share the cores instead of waiting for each other; vitest.config.ts
@@ -65,9 +65,6 @@ async function runAll(steps: Step[], parallel: number): Promise<boolean> {
   return ok;
 }
 
-/** The step under `nice -n 19`: it gets the CPU only when nothing else wants it. */
-const lowestPriority = (step: Step): Step => ({ ...step, command: ['nice', '-n', '19', ...step.command] });
-
 /** `vitest run` with its usual output, and each project's time from its JSON report. */
 async function vitest(): Promise<boolean> {
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
@@ -120,17 +117,12 @@ let ok: boolean;
 if (only === 'typecheck') {
   ok = await runAll(TYPECHECK, parallel);
 } else {
-  // The browser tests need the front end built; then the suites start at once and the checks run beside them at
-  // the lowest CPU priority, on the cycles the suites leave idle (browser pages and whole processes waiting), two at
-  // a time, longest first.
-  ok = await runQuietly(BUILD);
-  if (ok) {
-    const [server, tests, frontend] = TYPECHECK;
-    const [eslint, prettier] = LINT;
-    const checks = [server!, eslint!, tests!, prettier!, frontend!].map(lowestPriority);
-    const [checked, suites] = await Promise.all([runAll(checks, parallel), vitest()]);
-    ok = checked && suites;
-  } else console.log('\nThe front end did not build; the suites were not run.');
+  // Longest first: the server's and the tests' type checks and eslint take about a minute each, the rest less.
+  const [server, tests, frontend] = TYPECHECK;
+  const [eslint, prettier] = LINT;
+  ok = await runAll([server!, eslint!, tests!, prettier!, frontend!, BUILD], parallel);
+  if (ok) ok = await vitest();
+  else console.log('\nThe checks failed; the suites were not run.');
 }
 report();
 process.exit(ok ? 0 : 1);
