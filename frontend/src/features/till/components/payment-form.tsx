@@ -5,7 +5,7 @@
  * any field pays. The form is the caller's to check and send (onPay); it shows the complaints it is given.
  */
 import { formatRoubles, type TillMethod } from '@kino/backend/contract';
-import { useId, useState, type FormEvent, type Ref } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { TextField } from '../../../shared/ui/form';
 import { checkCash } from '../lib/cash';
 import type { Payment } from '../lib/sale-request';
@@ -62,6 +62,18 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
     if (!busy) onPay(payment);
   }
 
+  // The RRN from the slip of the bank's or the Pushkin terminal: one field, labelled per method.
+  const rrnField = {
+    name: 'rrn',
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    placeholder: '12 цифр',
+    maxLength: 12,
+    value: payment.rrn,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set('rrn', event.target.value),
+    error: errors.rrn,
+    readOnly: busy,
+  };
   return (
     <form ref={formRef} className={styles.payment} onSubmit={submit} noValidate aria-label="Оплата">
       <fieldset className={styles.methods} disabled={busy}>
@@ -103,20 +115,7 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
           </p>
         </div>
       )}
-      {payment.method === 'card' && (
-        <TextField
-          label="RRN с чека терминала (необязательно)"
-          name="rrn"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="12 цифр"
-          maxLength={12}
-          value={payment.rrn}
-          onChange={(event) => set('rrn', event.target.value)}
-          error={errors.rrn}
-          readOnly={busy}
-        />
-      )}
+      {payment.method === 'card' && <TextField label="RRN с чека терминала (необязательно)" {...rrnField} />}
       {payment.method === 'pushkin' && (
         <>
           <p className={styles.change}>Один билет на владельца карты; ФИО и телефон — как в Госуслуги.Культура.</p>
@@ -140,18 +139,7 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
             error={errors['visitor.phone']}
             readOnly={busy}
           />
-          <TextField
-            label="RRN с чека Пушкинского терминала"
-            name="rrn"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="12 цифр"
-            maxLength={12}
-            value={payment.rrn}
-            onChange={(event) => set('rrn', event.target.value)}
-            error={errors.rrn}
-            readOnly={busy}
-          />
+          <TextField label="RRN с чека Пушкинского терминала" {...rrnField} />
           <TextField
             label="ID Пушкинского терминала"
             name="terminal_id"
