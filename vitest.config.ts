@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/sequencer';
 
 const services = './backend/src/testing/global-setup.ts';
 
@@ -22,6 +23,8 @@ const services = './backend/src/testing/global-setup.ts';
  * context (database, Redis prefix, API, browser) and nothing of ours keeps state in a module, so the
  * server's module graph is imported once per worker instead of once per file. The files that watch the
  * process itself (unheard rejections) keep a process of their own (project backend-alone).
+ *
+ * Within a round the longest files start first, whatever their project (tests/sequencer.ts).
  */
 const PROCESS_WATCHERS = ['backend/src/realtime/shutdown.test.ts'];
 const IN_PROCESS_ROUND = { sequence: { groupOrder: 0 }, maxWorkers: 3, isolate: false };
@@ -29,6 +32,7 @@ const PROCESS_ROUND = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
