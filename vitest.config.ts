@@ -27,6 +27,21 @@ const services = './backend/src/testing/global-setup.ts';
  * Within a round the longest files start first, whatever their project (tests/sequencer.ts).
  */
 const PROCESS_WATCHERS = ['backend/src/realtime/shutdown.test.ts'];
+/**
+ * The money paths' scenarios (docs/architecture.md, "Lifecycles"): with DATABASE_URL they run on that
+ * PostgreSQL in project backend and again on the embedded database (PGlite, as the demo runs) in project
+ * backend-embedded; without it, backend already runs them on PGlite.
+ */
+const BOTH_DATABASES = [
+  'backend/src/modules/orders/lifecycle.test.ts',
+  'backend/src/modules/orders/late-payment.test.ts',
+  'backend/src/modules/orders/payment-lifecycle.test.ts',
+  'backend/src/modules/orders/lock-races.test.ts',
+  'backend/src/modules/orders/ticket-refund.test.ts',
+  'backend/src/modules/schedules/change.test.ts',
+  'backend/src/modules/seats/give-back.test.ts',
+  'backend/src/modules/auth/password-reset.test.ts',
+];
 const IN_PROCESS_ROUND = { sequence: { groupOrder: 0 }, maxWorkers: 3, isolate: false };
 const PROCESS_ROUND = { sequence: { groupOrder: 1 }, maxWorkers: 1 };
 
@@ -45,6 +60,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'backend-embedded',
+                include: BOTH_DATABASES,
+                ...IN_PROCESS_ROUND,
+                globalSetup: ['./backend/src/testing/global-setup-embedded.ts'],
+                testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'backend-alone',

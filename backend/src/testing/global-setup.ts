@@ -16,13 +16,21 @@ import { probeRedis, startEmbeddedRedis } from '../lib/infra/redis';
 import { adminUrl, databaseUrlFor } from './postgres';
 import './provided';
 
-export default async function setup(project: TestProject) {
+export default function setup(project: TestProject) {
+  return prepare(project, process.env.DATABASE_URL || undefined);
+}
+
+/** The same services with the embedded database even when DATABASE_URL names a server (project backend-embedded). */
+export function setupEmbedded(project: TestProject) {
+  return prepare(project, undefined);
+}
+
+async function prepare(project: TestProject, databaseUrl: string | undefined) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-test-'));
   const embedded = process.env.REDIS_URL ? undefined : await startEmbeddedRedis(tmp);
   const redisUrl = process.env.REDIS_URL ?? embedded!.url;
   await probeRedis(redisUrl);
 
-  const databaseUrl = process.env.DATABASE_URL || undefined;
   let dbTemplate: string;
   let dropTemplate = async () => {};
   if (databaseUrl) {
