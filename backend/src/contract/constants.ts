@@ -112,6 +112,15 @@ export function paidThroughProvider(order: { paymentMethod: string; channel: str
   if (order.paymentMethod === 'online' || order.paymentMethod === 'sbp') return true;
   return order.paymentMethod === 'pushkin' && order.channel === 'web';
 }
+/**
+ * Does a cancellation of its session give the order's money back through the provider with no one at the counter
+ * (docs/architecture.md, "Cancelling a session")? Paid online: on the site, by the till's payment link, or by a
+ * Pushkin card on the site. SBP taken at the till goes back at the counter, where the register prints the return
+ * receipt; cash and card too.
+ */
+export function refundedWithItsSession(order: { paymentMethod: string; channel: string }): boolean {
+  return paidThroughProvider(order) && order.paymentMethod !== 'sbp';
+}
 /** How a paid order's money goes back (a Pushkin card at the till: to the card on the terminal). */
 export function refundMethodOf(order: { paymentMethod: PaymentMethod; channel: string }): 'provider' | 'cash' | 'card' {
   if (paidThroughProvider(order)) return 'provider';

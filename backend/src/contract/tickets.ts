@@ -136,6 +136,8 @@ export const OwnTicketSchema = TicketSchema.extend({
   qr: z.string(),
   /** Cinema time until which the owner may refund it (REFUND_CUTOFF_MINUTES before the start). */
   refundable_until: z.string(),
+  /** REFUND_CUTOFF_MINUTES: how long before the start the owner's refund window closes (the rule's words). */
+  refund_cutoff_minutes: z.number().int().nonnegative(),
   /** May the owner refund it now (modules/tickets/lifecycle.ts refundRefusal), and if not, why in Russian. */
   refundable: z.boolean(),
   refund_refusal: z.string().nullable(),

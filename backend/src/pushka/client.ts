@@ -30,6 +30,9 @@ export interface RegistryRefundInput {
 
 export type RegistryTicketStatus = 'active' | 'visited' | 'refunded' | 'canceled';
 
+/** The registry holds the ticket (any state but cancelled by it): a registration need not be posted again. */
+export const registryHolds = (ticket: { status: RegistryTicketStatus }): boolean => ticket.status !== 'canceled';
+
 export class RegistryError extends Error {
   override name = 'RegistryError';
   constructor(

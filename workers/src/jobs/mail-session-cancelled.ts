@@ -1,6 +1,6 @@
 /** Tells each buyer of a cancelled session (an account's e-mail, or the order's contact) how their money comes back. */
 import { schema } from '@kino/backend/db';
-import { WALK_IN_BUYER } from '@kino/backend/contract/constants';
+import { refundedWithItsSession, SOLD_TICKET_STATUSES, WALK_IN_BUYER } from '@kino/backend/contract/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cinemaSettings } from '@kino/backend/modules/settings';
 import { defineJob } from '../define-job';
@@ -21,7 +21,8 @@ export default defineJob('mail.session-cancelled', async ({ sessionId }, { ctx, 
   const rows = await ctx.db
     .select({
       ticketId: tickets.id,
-      method: orders.paymentMethod,
+      paymentMethod: orders.paymentMethod,
+      channel: orders.channel,
       orderEmail: orders.email,
       userEmail: users.email,
       fio: users.fio,
@@ -29,7 +30,7 @@ export default defineJob('mail.session-cancelled', async ({ sessionId }, { ctx, 
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .leftJoin(users, eq(users.id, tickets.userId))
-    .where(and(eq(tickets.sessionId, sessionId), inArray(tickets.status, ['paid', 'refunded'])))
+    .where(and(eq(tickets.sessionId, sessionId), inArray(tickets.status, [...SOLD_TICKET_STATUSES])))
     .orderBy(tickets.id);
   const byBuyer = new Map<string, { fio: string; ticketIds: number[]; paidAtTill: boolean }>();
   for (const row of rows) {
@@ -37,7 +38,7 @@ export default defineJob('mail.session-cancelled', async ({ sessionId }, { ctx, 
     if (!to) continue;
     const entry = byBuyer.get(to) ?? { fio: row.fio ?? WALK_IN_BUYER, ticketIds: [], paidAtTill: false };
     entry.ticketIds.push(row.ticketId);
-    entry.paidAtTill ||= row.method !== 'online';
+    entry.paidAtTill ||= !refundedWithItsSession(row);
     byBuyer.set(to, entry);
   }
   const reason = session.cancelReason ?? 'по решению кинотеатра';

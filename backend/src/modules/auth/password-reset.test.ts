@@ -252,6 +252,35 @@ describe('where the reset token lives', () => {
     expect((await signIn(user.email, 'a mailed password')).status).toBe(200);
   });
 
+  it('never in the logs or the failed job when the mail job is given up: the token made for it stays unseen', async () => {
+    const user = await buildUser(t.ctx.db);
+    const [reset] = await t.ctx.db
+      .insert(schema.passwordResets)
+      .values({ userId: user.id, tokenHash: null, expiresAt: new Date(Date.now() + 3600_000) })
+      .returning();
+    // The server refuses the one attempt the job has: the worker made a token, and gives the job up.
+    smtp.refuseNext(1);
+    const jobId = `given-up-${reset!.id}`;
+    await t.ctx.queues.queue('mail').add('mail.password-reset', { resetId: reset!.id }, { jobId, attempts: 1 });
+    const queue = t.ctx.queues.queue('mail');
+    await expect.poll(async () => (await queue.getJob(jobId))?.finishedOn, { timeout: 15_000 }).toBeDefined();
+    const job = await queue.getJob(jobId);
+    expect(job!.failedReason).toBeTruthy();
+    await expect
+      .poll(() => JSON.stringify(logs.records).includes(`job mail.password-reset failed (attempt 1 of 1, giving up)`))
+      .toBe(true);
+
+    const [made] = await t.ctx.db.select().from(schema.passwordResets).where(eq(schema.passwordResets.id, reset!.id));
+    expect(made!.tokenHash, 'the worker made a token for the mail').not.toBeNull();
+    const seen = JSON.stringify([logs.records, job!.data, job!.failedReason, job!.stacktrace, job!.returnvalue]);
+    // Every 43-character stretch of base64url (a token's length), wherever it sits in a longer run.
+    const tokens = (seen.match(/[\w-]{43,}/g) ?? []).flatMap((run) =>
+      Array.from({ length: run.length - 42 }, (_, i) => run.slice(i, i + 43)),
+    );
+    const hashes = tokens.map((token) => createHash('sha256').update(token).digest('hex'));
+    expect(hashes).not.toContain(made!.tokenHash);
+  });
+
   it('sends nothing for a reset already used: its job finds no link to make', async () => {
     const user = await buildUser(t.ctx.db);
     const link = await resetLinkFor(user.email);

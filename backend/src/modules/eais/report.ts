@@ -22,6 +22,7 @@ import { describeError } from '../../lib/infra/operator-messages';
 import { withRedisLock, type HeldLock } from '../../lib/infra/redis-lock';
 import { emitterFor } from '../../realtime/emitter';
 import { STAFF_ROOM } from '../../realtime/rooms';
+import { EAIS_FILE } from './state';
 import { eaisFileName, eaisXml, sessionFormat, type EaisFormInput, type EaisSessionInput } from './format';
 
 const { tickets, orders, sessions, films, halls, ticketTypes, eaisReports, eaisLedger } = schema;
@@ -100,7 +101,7 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
       sessionId: eaisReports.sessionId,
     })
     .from(eaisReports)
-    .where(ne(eaisReports.status, 'delivered'))
+    .where(ne(eaisReports.status, EAIS_FILE.accepted))
     .orderBy(asc(eaisReports.id));
   const errors: string[] = [];
   const outcomes: { id: number; answer: EaisReply; at: Date }[] = [];
@@ -128,7 +129,7 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
         await tx
           .update(eaisReports)
           .set({
-            status: 'delivered',
+            status: EAIS_FILE.accepted,
             reply: answer.reply,
             error: null,
             deliveredAt: at,
@@ -149,7 +150,7 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
         await tx
           .update(eaisReports)
           .set({
-            status: answer.kind === 'refused' ? 'failed' : 'pending',
+            status: answer.kind === 'refused' ? EAIS_FILE.refused : EAIS_FILE.waiting,
             reply: answer.reply,
             error: answer.error,
             lastAttemptAt: at,
@@ -256,7 +257,7 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
         values: {
           id,
           sessionId: s.id,
-          status: 'pending' as const,
+          status: EAIS_FILE.waiting,
           destination: ctx.config.eais.url ? 'http' : 'file',
           fileName: eaisFileName(ctx.config.eais.cinemaId, now, id),
           body: eaisXml(session, forms),

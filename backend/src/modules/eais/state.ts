@@ -11,11 +11,22 @@ import {
   type DashboardEais,
   type EaisProblem,
 } from '../../contract/dashboard';
+import type { EaisReportStatus } from '../../contract/constants';
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 
 const { sessions, films, halls, eaisReports, eaisLedger } = schema;
+
+/**
+ * A delivery file's states (EAIS_REPORT_STATUSES), named once: formed and sent until ЕАИС answers (waiting; a
+ * lost reply leaves it so), accepted, refused (sent again as the same file).
+ */
+export const EAIS_FILE = {
+  waiting: 'pending',
+  accepted: 'delivered',
+  refused: 'failed',
+} as const satisfies Record<string, EaisReportStatus>;
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -68,7 +79,7 @@ export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now = new Date(
     const since = asDate(w.since);
     const lastTry = lastOf.get(w.sessionId);
     const failure =
-      lastTry && lastTry.status !== 'delivered' && lastTry.at
+      lastTry && lastTry.status !== EAIS_FILE.accepted && lastTry.at
         ? {
             error: lastTry.error ?? 'Ошибка без описания',
             at: toCinemaTime(asDate(lastTry.at)),

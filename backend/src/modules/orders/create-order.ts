@@ -27,7 +27,7 @@ import {
   type QuoteRequest,
   type SessionPricing,
 } from '../prices/quoting';
-import { sessionOnSale, sessionStarted } from '../schedules/lifecycle';
+import { isCancelled, sessionOnSale, sessionStarted } from '../schedules/lifecycle';
 import { logAction, type Actor } from './audit';
 import { shareLockSession } from '../../db/order-lock';
 import { viewOrder } from './queries';
@@ -199,7 +199,7 @@ export async function placeOrder(
       const locked = await shareLockSession(tx, sessionId);
       if (
         locked &&
-        !locked.cancelledAt &&
+        !isCancelled(locked) &&
         (locked.startTime.getTime() !== plan.seen.startTime.getTime() || locked.hallId !== plan.seen.hallId)
       )
         throw sessionMoved(locked.startTime);

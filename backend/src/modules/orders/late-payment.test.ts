@@ -3,7 +3,7 @@
  * provider for a cancelled session, a session that has started, or an order that was cancelled buys
  * nothing — no ticket is sold, the whole payment goes back through the provider (the YooKassa
  * emulator records the refund) and the buyer reads why in a mail (a real SMTP server, the real workers).
- * The same holds for a payment link the till gave a walk-in.
+ * The same holds for a payment link the till gave a walk-in (till method `link`), cancelled or started.
  */
 import { startWorkers, type RunningWorkers } from '@kino/workers';
 import { eq } from 'drizzle-orm';
@@ -107,37 +107,46 @@ describe('a payment that completes when the seats may no longer be sold', () => 
     await expectRefunded(order.id, paymentId, b.user.email, session.price, MONEY_REFUSALS.orderCancelled);
   });
 
-  it('refunds the till’s payment link paid after the session was cancelled, and mails the walk-in’s contact', async () => {
-    const session = await buildSession(t.ctx.db, { startsInMinutes: 180 });
+  /** A walk-in's order at the till, paid by the link the till gives (method `link`): pending until paid online. */
+  const tillLink = async (sessionId: number, seat: string, contact: string) => {
     const cashier = await buildSignedInUser(t.ctx, { role: 'cashier' });
-    const shift = await t.call(
-      'POST /shifts/open',
-      { body: { float: 0, till: 'Касса поздней оплаты' } },
-      cashier.token,
-    );
+    const shift = await t.call('POST /shifts/open', { body: { float: 0, till: `Касса ${contact}` } }, cashier.token);
     expect(shift.status, JSON.stringify(shift.body)).toBe(201);
     const link = await t.call(
       'POST /till/orders',
-      {
-        body: {
-          schedule_id: session.id,
-          lines: [{ seat_number: 'r7m7' }],
-          method: 'link',
-          contact: 'walkin-late@example.com',
-        },
-      },
+      { body: { schedule_id: sessionId, lines: [{ seat_number: seat }], method: 'link', contact } },
       cashier.token,
     );
     expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect(link.body).toMatchObject({ status: 'pending', confirmation_url: expect.any(String) });
+    return link.body.id;
+  };
+
+  it('refunds the till’s payment link paid after the session was cancelled, and mails the walk-in’s contact', async () => {
+    const session = await buildSession(t.ctx.db, { startsInMinutes: 180 });
+    const orderId = await tillLink(session.id, 'r7m7', 'walkin-late@example.com');
     await cancel(session.id);
-    const paymentId = await payOrder(t.ctx, link.body.id);
-    await expectRefunded(
-      link.body.id,
-      paymentId,
-      'walkin-late@example.com',
-      session.price,
-      MONEY_REFUSALS.sessionCancelled,
-    );
+    const paymentId = await payOrder(t.ctx, orderId);
+    await expectRefunded(orderId, paymentId, 'walkin-late@example.com', session.price, MONEY_REFUSALS.sessionCancelled);
+  });
+
+  it('refunds the till’s payment link paid after the session started, and frees its seat', async () => {
+    const session = await buildSession(t.ctx.db, { startsInMinutes: 30 });
+    const orderId = await tillLink(session.id, 'r7m8', 'walkin-started@example.com');
+    clock.set(session.startTime.getTime() + 5 * MINUTE);
+    try {
+      const paymentId = await payOrder(t.ctx, orderId);
+      await expectRefunded(
+        orderId,
+        paymentId,
+        'walkin-started@example.com',
+        session.price,
+        MONEY_REFUSALS.sessionStarted,
+      );
+      expect(await linesOf(orderId)).toEqual(['cancelled']);
+    } finally {
+      clock.set(Date.now());
+    }
   });
 
   it('lets staff resolve a refund the provider refused: «Деньги вернули вручную», who and when, the filter and the count follow', async () => {

@@ -2,6 +2,7 @@
  * The transition lists as markdown tables: docs/architecture.md ("Lifecycles") prints exactly these,
  * and lifecycle.test.ts fails when the document and the code part.
  */
+import { PUSHKIN_TRANSITIONS } from '../pushkin/lifecycle';
 import { TICKET_TRANSITIONS, type Transition } from '../tickets/lifecycle';
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, REFUND_TRANSITIONS } from './lifecycle';
 
@@ -21,4 +22,5 @@ export const LIFECYCLE_TABLES = {
   Ticket: TICKET_TRANSITIONS,
   'Payment attempt': PAYMENT_TRANSITIONS,
   Refund: REFUND_TRANSITIONS,
+  'Pushkin card ticket': PUSHKIN_TRANSITIONS,
 } as const;

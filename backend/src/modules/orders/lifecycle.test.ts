@@ -4,12 +4,16 @@
  * (orders/mark-paid.ts), and the transition lists themselves (orders/lifecycle.ts, tickets/lifecycle.ts),
  * which docs/architecture.md prints.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  EAIS_REPORT_STATUSES,
   ORDER_ACTIONS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  PUSHKIN_TICKET_STATUSES,
   REFUND_STATUSES,
   type RefundStatus,
   TICKET_STATUSES,
@@ -18,6 +22,7 @@ import {
 import { canBeCancelled, canBeChanged, canBeSold, sessionState, type SessionTimes } from '../schedules/lifecycle';
 import { type RefundActor, refundRefusal, TICKET_TRANSITIONS, type Transition } from '../tickets/lifecycle';
 import { MONEY_REFUSALS, payRefusal } from './mark-paid';
+import { PUSHKIN_TRANSITIONS } from '../pushkin/lifecycle';
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, REFUND_TRANSITIONS } from './lifecycle';
 import { LIFECYCLE_TABLES, transitionTable } from './lifecycle-table';
 
@@ -153,7 +158,60 @@ describe('the transition lists', () => {
     ['ticket', TICKET_TRANSITIONS, TICKET_STATUSES],
     ['payment', PAYMENT_TRANSITIONS, PAYMENT_STATUSES],
     ['refund', REFUND_TRANSITIONS, REFUND_STATUSES],
+    ['pushkin ticket', PUSHKIN_TRANSITIONS, PUSHKIN_TICKET_STATUSES],
   ];
+
+  /** Each machine's allowed moves as `from → to` (`∅` for a row created in its state). */
+  const moves = (table: Record<string, Transition<string>>) =>
+    Object.entries(table).flatMap(([name, t]) =>
+      (t.from.length ? t.from : ['∅']).map((from) => `${name}: ${from} → ${t.to}`),
+    );
+
+  it('allows exactly these transitions, and no other', () => {
+    expect(moves(ORDER_TRANSITIONS)).toEqual([
+      'create: ∅ → pending',
+      'sellAtOnce: ∅ → paid',
+      'pay: pending → paid',
+      'payLate: expired → paid',
+      'expire: pending → expired',
+      'cancel: pending → cancelled',
+    ]);
+    expect(moves(TICKET_TRANSITIONS)).toEqual([
+      'reserve: ∅ → pending',
+      'sellAtOnce: ∅ → paid',
+      'sell: pending → paid',
+      'sellLate: cancelled → paid',
+      'release: pending → cancelled',
+      'refund: paid → refunded',
+    ]);
+    expect(moves(PAYMENT_TRANSITIONS)).toEqual([
+      'create: ∅ → creating',
+      'answer: creating → pending',
+      'succeed: creating → succeeded',
+      'succeed: pending → succeeded',
+      'succeed: waiting_for_capture → succeeded',
+      'cancel: creating → canceled',
+      'cancel: pending → canceled',
+      'cancel: waiting_for_capture → canceled',
+    ]);
+    expect(moves(REFUND_TRANSITIONS)).toEqual([
+      'request: ∅ → creating',
+      'wait: creating → pending',
+      'succeed: creating → succeeded',
+      'succeed: pending → succeeded',
+      'refuse: creating → canceled',
+      'refuse: pending → canceled',
+    ]);
+    expect(moves(PUSHKIN_TRANSITIONS)).toEqual([
+      'awaitPayment: ∅ → awaiting_payment',
+      'sellAtOnce: ∅ → registering',
+      'pay: awaiting_payment → registering',
+      'register: registering → active',
+      'refuse: registering → refused',
+      'refund: active → refunded',
+      'visit: active → visited',
+    ]);
+  });
 
   it.each(tables)(
     '%s: every transition goes between real states and writes a real audit action',
@@ -191,5 +249,63 @@ describe('docs/architecture.md', () => {
     const cells = (text: string) => text.replace(/ *\| */g, '|').replace(/-{3,}/g, '---');
     const doc = readFileSync(new URL('../../../../docs/architecture.md', import.meta.url), 'utf8');
     expect(cells(doc)).toContain(cells(transitionTable(table)));
+  });
+});
+
+describe('status literals', () => {
+  // Every state a query or a write could name by hand, and the session's states (schedules/lifecycle.ts).
+  const states = [
+    ...new Set<string>([
+      ...ORDER_STATUSES,
+      ...TICKET_STATUSES,
+      ...PAYMENT_STATUSES,
+      ...REFUND_STATUSES,
+      ...PUSHKIN_TICKET_STATUSES,
+      ...EAIS_REPORT_STATUSES,
+      'on_sale',
+      'started',
+      'ended',
+    ]),
+  ].join('|');
+  const literal = `'(?:${states})'`;
+  /** A status compared, written or queried as a literal: `.status === 'paid'`, `status: 'paid'`, SQL `status} = 'paid'`, `eq(x.status, 'paid')`, `sessionState(…) === 'started'`. */
+  const patterns = [
+    new RegExp(`\\.status\\s*[!=]==?\\s*${literal}`),
+    new RegExp(`\\bstatus\\s*:\\s*${literal}`),
+    new RegExp(`status\\}?\\s*(?:=|<>|!=)\\s*${literal}`),
+    new RegExp(`\\b(?:eq|ne)\\([^()]*status,\\s*${literal}`),
+    new RegExp(`\\binArray\\([^()]*status,\\s*\\[[^\\]]*${literal}`),
+    new RegExp(`State\\([^()]*\\)\\s*[!=]==\\s*${literal}`),
+  ];
+  const modules = fileURLToPath(new URL('..', import.meta.url));
+  const sources = (readdirSync(modules, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => !/(^|\/)(lifecycle|state)\.ts$/.test(f));
+
+  it('are written only in the state files: every other file of modules/ names a transition or a rule', () => {
+    const found = sources.flatMap((file) =>
+      readFileSync(path.join(modules, file), 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line: line.trim(), at: `${file}:${i + 1}` }))
+        .filter(({ line }) => !line.startsWith('*') && !line.startsWith('//'))
+        .filter(({ line }) => patterns.some((p) => p.test(line)))
+        .map(({ line, at }) => `${at}  ${line}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('would be found: the patterns match the forms they name', () => {
+    for (const line of [
+      "if (ticket.status !== 'paid') return;",
+      ".set({ status: 'refunded' })",
+      "sql`${t.status} = 'refused'`",
+      "eq(schema.orders.status, 'pending')",
+      "inArray(tickets.status, ['pending', 'paid'])",
+      "sessionState(s, now) === 'started'",
+    ])
+      expect(
+        patterns.some((p) => p.test(line)),
+        line,
+      ).toBe(true);
   });
 });

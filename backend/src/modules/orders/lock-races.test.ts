@@ -10,6 +10,7 @@ import { toCinemaTime } from '../../contract/time';
 import { schema, type Tx } from '../../db';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { holdSeats, orderBody, useShop } from '../../testing/orders';
+import { until } from '../../testing/wait';
 
 const shop = useShop();
 const onServer = Boolean(inject('databaseUrl'));
@@ -44,10 +45,8 @@ async function holdLock(statement: ReturnType<typeof sql>) {
   };
 }
 
-/** Polls until the check holds (a request parked on a lock, or answered). */
-async function until(check: () => Promise<boolean>) {
-  await expect.poll(check, { timeout: 20_000, interval: 50 }).toBe(true);
-}
+/** Waits until the check holds (a request parked on a lock, or answered). */
+const parked = (check: () => Promise<boolean>) => until(check, 20_000, 'the race did not reach its lock');
 
 describe('a move racing a sale', () => {
   it('ends with one of them refused, never both done', async () => {
@@ -71,11 +70,11 @@ describe('a move racing a sale', () => {
       // The move is parked on the session's row, after whatever it checked before its transaction…
       const lock = await holdLock(sql`select id from sessions where id = ${session.id} for no key update`);
       const moving = move();
-      await until(async () => (await lock.waiting('sessions')) >= 1);
+      await parked(async () => (await lock.waiting('sessions')) >= 1);
       // …while the buyer holds a seat and orders it.
       let sold = false;
       const selling = sale().finally(() => (sold = true));
-      await until(async () => sold || (await lock.waiting('sessions')) >= 2);
+      await parked(async () => sold || (await lock.waiting('sessions')) >= 2);
       await lock.release();
       const [moved, bought] = await Promise.all([moving, selling]);
       answers = [moved.status, bought.status];
@@ -118,11 +117,11 @@ describe('a refund at the counter racing the shift’s close', () => {
       // The refund is parked on its order's row, after whatever it checked before its transaction…
       const lock = await holdLock(sql`select id from orders where id = ${sale.body.id} for no key update`);
       const refunding = refund();
-      await until(async () => (await lock.waiting('orders')) >= 1);
+      await parked(async () => (await lock.waiting('orders')) >= 1);
       // …while the cashier closes the shift.
       let closedNow = false;
       const closing = close().finally(() => (closedNow = true));
-      await until(async () => closedNow || (await lock.waiting('shifts')) >= 1);
+      await parked(async () => closedNow || (await lock.waiting('shifts')) >= 1);
       await lock.release();
       const [refunded, closed] = await Promise.all([refunding, closing]);
       answers = [refunded.status, closed.status];

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, schema, type Tx } from '../../db';
 import { write } from '../../effects';
 import type { ProviderPayment } from '../../payments/provider';
-import { sessionState, type SessionTimes } from '../schedules/lifecycle';
+import { canBeSold, isCancelled, type SessionTimes } from '../schedules/lifecycle';
 import { ticketBecomes, ticketWas } from '../tickets/lifecycle';
 import { recordEaisOperations } from '../eais/ledger';
 import { logAction, type Actor } from './audit';
@@ -45,17 +45,14 @@ export const MONEY_REFUSALS = {
   sessionStarted: 'Оплата пришла, когда сеанс уже начался: оформлен возврат',
 } as const;
 
-/** Why the order may not be paid now, or nothing when it may (pretix's `_can_be_paid`). */
+/**
+ * Why the order may not be paid now, or nothing when it may (pretix's `_can_be_paid`): the session's
+ * `canBeSold` first, then the order's own state (a cancelled order's money buys nothing).
+ */
 export function payRefusal(status: OrderStatus, session: SessionTimes, now: Date): string | undefined {
-  switch (sessionState(session, now)) {
-    case 'cancelled':
-      return MONEY_REFUSALS.sessionCancelled;
-    case 'started':
-    case 'ended':
-      return MONEY_REFUSALS.sessionStarted;
-    case 'on_sale':
-      return status === orderBecomes('cancel') ? MONEY_REFUSALS.orderCancelled : undefined;
-  }
+  const unsellable = canBeSold(session, now);
+  if (unsellable) return isCancelled(session) ? MONEY_REFUSALS.sessionCancelled : MONEY_REFUSALS.sessionStarted;
+  return status === orderBecomes('cancel') ? MONEY_REFUSALS.orderCancelled : undefined;
 }
 
 export async function markOrderPaid(

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../lib/http/auth-user';
 import { presentOwnTicket } from '../tickets/presenter';
 import { wasSold } from '../tickets/state';
 import { refundBecomes } from './lifecycle';
+import { pushkinBecomes } from '../pushkin/lifecycle';
 import { presentOrder, presentStaffOrder } from './presenter';
 import { needsManualRefundSql } from './returned-by-hand';
 
@@ -104,7 +105,7 @@ export function listStaffOrders(
   // needsManualRefund (presenter.ts): the latest refund of the whole payment was refused.
   const manualRefund = needsManualRefundSql(orders.id);
   // The Pushkin card registry refused to register one of its tickets (modules/pushkin).
-  const pushkinRefused = sql<boolean>`exists (select 1 from ${schema.pushkinTickets} where ${schema.pushkinTickets.orderId} = ${orders.id} and ${schema.pushkinTickets.status} = 'refused')`;
+  const pushkinRefused = sql<boolean>`exists (select 1 from ${schema.pushkinTickets} where ${schema.pushkinTickets.orderId} = ${orders.id} and ${schema.pushkinTickets.status} = ${pushkinBecomes('refuse')})`;
   const seats = sql<
     string[]
   >`(select coalesce(array_agg(${tickets.seatNumber} order by ${tickets.id}), '{}') from ${tickets} where ${tickets.orderId} = ${orders.id})`;

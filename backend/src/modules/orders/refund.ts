@@ -193,7 +193,11 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
   });
 }
 
-const SETTLED_AT_COUNTER: RefundState = { status: 'succeeded', providerRefundId: null, cancellation: null };
+const SETTLED_AT_COUNTER: RefundState = {
+  status: REFUND_TRANSITIONS.succeed.to,
+  providerRefundId: null,
+  cancellation: null,
+};
 
 /** settleRefund's work, in a transaction that holds the order's lock. */
 async function settleLocked(

@@ -12,7 +12,7 @@ import { quote, type PriceTable, type Quote } from '../../contract/quote';
 import { parseSeatCode, SEAT_NOT_IN_HALL } from '../../contract/seats';
 import { toCinemaDate } from '../../contract/time';
 import { schema, type Db, type Tx } from '../../db';
-import { readSession, sessionCancelled, sessionOnSale } from '../schedules/lifecycle';
+import { isCancelled, readSession, sessionCancelled, sessionOnSale } from '../schedules/lifecycle';
 import { invalidInput } from '../../lib/http/errors';
 import { usablePromo } from './promo-codes';
 import { quoteTypes } from './ticket-types';
@@ -29,7 +29,7 @@ export type SessionPricing = Awaited<ReturnType<typeof sessionPricing>>;
 export async function sessionPricing(db: Db | Tx, sessionId: number, saleAt?: Date) {
   // A sale asks the session's lifecycle; a quote or the map is refused only for a cancelled session.
   const session = saleAt ? await sessionOnSale(db, sessionId, saleAt) : await readSession(db, sessionId);
-  if (session.cancelledAt) throw sessionCancelled();
+  if (isCancelled(session)) throw sessionCancelled();
   const card: Record<string, Record<string, number>> = {};
   if (session.priceCard) {
     for (const p of session.priceCard.prices) (card[p.zoneCode] ??= {})[p.ticketTypeCode] = p.priceKopecks;

@@ -4,10 +4,11 @@
  * that still hold or sold a seat), and the holder recorded beside the ticket for the registry.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { SEAT_OCCUPYING_TICKET_STATUSES, type PushkinTicketStatus } from '../../contract/constants';
 import { mobileDigits, type PushkinVisitor } from '../../contract/pushkin';
 import { schema, type Tx } from '../../db';
 import { conflict } from '../../lib/http/errors';
+import { occupiesSeatSql } from '../tickets/state';
+import { pushkinBecomes, pushkinWas } from './lifecycle';
 
 const { pushkinTickets, tickets, sessions, films } = schema;
 
@@ -50,7 +51,7 @@ export async function refuseSecondTicket(tx: Tx, sessionId: number, holder: Push
           eq(pushkinTickets.visitorPhone, holder.phone),
           sql`lower(${pushkinTickets.visitorName}) = lower(${holder.name})`,
         ),
-        inArray(tickets.status, [...SEAT_OCCUPYING_TICKET_STATUSES]),
+        occupiesSeatSql(tickets.status),
       ),
     )
     .limit(1);
@@ -73,7 +74,7 @@ export async function recordPushkinTicket(
     paid: boolean;
   },
 ): Promise<void> {
-  const status: PushkinTicketStatus = input.paid ? 'registering' : 'awaiting_payment';
+  const status = pushkinBecomes(input.paid ? 'sellAtOnce' : 'awaitPayment');
   await tx.insert(pushkinTickets).values({
     ticketId: input.ticketId,
     orderId: input.orderId,
@@ -103,8 +104,8 @@ export async function pushkinTicketsPaid(
 ): Promise<void> {
   const rows = await tx
     .update(pushkinTickets)
-    .set({ status: 'registering' })
-    .where(and(eq(pushkinTickets.orderId, orderId), eq(pushkinTickets.status, 'awaiting_payment')))
+    .set({ status: pushkinBecomes('pay') })
+    .where(and(eq(pushkinTickets.orderId, orderId), eq(pushkinTickets.status, pushkinWas('pay'))))
     .returning({ id: pushkinTickets.ticketId });
   if (rows.length > 0) changed({ what: 'pushkin', action: 'register', ticketIds: rows.map((r) => r.id) });
 }

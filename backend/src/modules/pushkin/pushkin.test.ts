@@ -235,6 +235,34 @@ describe('the Pushkin card online', () => {
     expect(registryTicket((r) => r.payment.id === paid.id)!.status).toBe('refunded');
   });
 
+  it('is refunded at the second shop by the session’s cancellation, with no one at the counter; the registry hears of it', async () => {
+    const session = await pushkinSession();
+    const { order } = await orderWithPushkin(session.id, 'r5m5', {
+      full_name: 'Ларина Татьяна',
+      phone: '8 926 111-22-33',
+    });
+    const paid = await payAtSecondShop(order.id);
+    const ticketId = (await t.ctx.db.select().from(schema.tickets).where(eq(schema.tickets.orderId, order.id)))[0]!.id;
+    await waitStatus(ticketId, 'active');
+
+    const manager = await buildSignedInUser(t.ctx, { role: 'manager' });
+    const cancelled = await t.call(
+      'POST /schedules/:id/cancel',
+      { params: { id: session.id }, body: { reason: 'Авария проектора' } },
+      manager.token,
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // Paid online: the cancellation's job gives it back, not the counter.
+    expect(cancelled.body).toMatchObject({ refunded_online: 1, refund_at_counter: 0 });
+    await waitStatus(ticketId, 'refunded');
+    expect(t.ctx.pushkinShop.control.refunds().filter((r) => r.payment_id === paid.id)).toMatchObject([
+      { status: 'succeeded', amount: { value: '400.00' } },
+    ]);
+    const [ticket] = await t.ctx.db.select().from(schema.tickets).where(eq(schema.tickets.id, ticketId));
+    expect(ticket!.status).toBe('refunded');
+    expect(registryTicket((r) => r.payment.id === paid.id)!.status).toBe('refunded');
+  });
+
   it('refuses a second seat and a missing holder with 400, and a film outside the programme with 409', async () => {
     const session = await pushkinSession();
     const buyer = await buildSignedInUser(t.ctx);

@@ -14,8 +14,11 @@ import { parseSeatCode } from '../../contract/seats';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { write } from '../../effects';
-import { RegistryError, type PushkaRegistry, type RegistryTicketInput } from '../../pushka';
+import { RegistryError, registryHolds, type PushkaRegistry, type RegistryTicketInput } from '../../pushka';
+import { paymentBecomes, refundBecomes } from '../orders/lifecycle';
 import { signCheckInCode } from '../tickets/check-in-code';
+import { ticketBecomes } from '../tickets/lifecycle';
+import { pushkinBecomes, pushkinWas } from './lifecycle';
 
 const { pushkinTickets } = schema;
 
@@ -56,7 +59,7 @@ export const barcodeOf = (ctx: AppContext, row: Pick<Loaded, 'ticket'>) =>
 export function registrationBody(ctx: AppContext, row: Loaded): RegistryTicketInput {
   const [last, first, ...middle] = row.visitorName.split(' ');
   const { row: seatRow, place } = parseSeatCode(row.ticket.seatNumber);
-  const payment = row.order.payments.find((p) => p.status === 'succeeded');
+  const payment = row.order.payments.find((p) => p.status === paymentBecomes('succeed'));
   return {
     barcode: barcodeOf(ctx, row),
     barcode_type: '1',
@@ -90,14 +93,14 @@ export type RegistrationOutcome = 'registered' | 'refused' | 'skipped';
 /** Registers a paid ticket; 'refused' when the registry said no (the caller refunds and staff see the flag). */
 export async function registerPushkinTicket(ctx: AppContext, ticketId: number): Promise<RegistrationOutcome> {
   const row = await loadTicket(ctx, ticketId);
-  if (!row || row.status !== 'registering') return 'skipped';
+  if (!row || row.status !== pushkinWas('register')) return 'skipped';
   const registry = registryOf(ctx);
   const body = registrationBody(ctx, row);
   if (row.attempts > 0) {
     // An earlier attempt's answer may have been lost after the registry stored the ticket.
     const known = await registry.findByBarcode(row.eventId, body.barcode);
-    if (known && known.status !== 'canceled') {
-      await settle(ctx, ticketId, 'registering', { status: 'active', registryId: null, registeredAt: ctx.clock.now() });
+    if (known && registryHolds(known)) {
+      await settle(ctx, ticketId, 'register', { registryId: null, registeredAt: ctx.clock.now() });
       return 'registered';
     }
   }
@@ -107,8 +110,7 @@ export async function registerPushkinTicket(ctx: AppContext, ticketId: number): 
     .where(eq(pushkinTickets.ticketId, ticketId));
   try {
     const answer = await registry.register(body);
-    await settle(ctx, ticketId, 'registering', {
-      status: 'active',
+    await settle(ctx, ticketId, 'register', {
       registryId: answer.id,
       registeredAt: ctx.clock.now(),
       error: null,
@@ -120,8 +122,7 @@ export async function registerPushkinTicket(ctx: AppContext, ticketId: number): 
       await ctx.db.update(pushkinTickets).set({ error: err.message }).where(eq(pushkinTickets.ticketId, ticketId));
       throw err;
     }
-    await settle(ctx, ticketId, 'registering', {
-      status: 'refused',
+    await settle(ctx, ticketId, 'refuse', {
       error: `${err.details.code ? `[${err.details.code}] ` : ''}${err.message}`,
     });
     return 'refused';
@@ -131,11 +132,11 @@ export async function registerPushkinTicket(ctx: AppContext, ticketId: number): 
 /** Reports a refunded ticket's refund (§2.5); a ticket registered without an id is left to staff. */
 export async function reportPushkinRefund(ctx: AppContext, ticketId: number): Promise<void> {
   const row = await loadTicket(ctx, ticketId);
-  if (!row || row.ticket.status !== 'refunded') return;
+  if (!row || row.ticket.status !== ticketBecomes('refund')) return;
   // Still being registered: the refund follows once it is (the job is retried).
-  if (row.status === 'registering')
+  if (row.status === pushkinWas('register'))
     throw new RegistryError('unavailable', `Pushkin ticket ${ticketId} is not registered yet: its refund waits`);
-  if (row.status !== 'active') return;
+  if (row.status !== pushkinWas('refund')) return;
   if (!row.registryId) {
     await ctx.db
       .update(pushkinTickets)
@@ -143,7 +144,7 @@ export async function reportPushkinRefund(ctx: AppContext, ticketId: number): Pr
       .where(eq(pushkinTickets.ticketId, ticketId));
     return;
   }
-  const refund = row.ticket.refunds.find((r) => r.status === 'succeeded');
+  const refund = row.ticket.refunds.find((r) => r.status === refundBecomes('succeed'));
   try {
     await registryOf(ctx).refund(row.registryId, {
       refund_date: unix(row.ticket.refundedAt ?? ctx.clock.now()),
@@ -157,16 +158,16 @@ export async function reportPushkinRefund(ctx: AppContext, ticketId: number): Pr
     }
     throw err;
   }
-  await settle(ctx, ticketId, 'active', { status: 'refunded', refundReportedAt: ctx.clock.now(), error: null });
+  await settle(ctx, ticketId, 'refund', { refundReportedAt: ctx.clock.now(), error: null });
 }
 
 /** Reports an admitted ticket's visit at its scan time (§2.6); by barcode when the registry's id is unknown. */
 export async function reportPushkinVisit(ctx: AppContext, ticketId: number): Promise<void> {
   const row = await loadTicket(ctx, ticketId);
   if (!row?.ticket.usedAt) return;
-  if (row.status === 'registering')
+  if (row.status === pushkinWas('register'))
     throw new RegistryError('unavailable', `Pushkin ticket ${ticketId} is not registered yet: its visit waits`);
-  if (row.status !== 'active') return;
+  if (row.status !== pushkinWas('visit')) return;
   const registry = registryOf(ctx);
   const visitDate = unix(row.ticket.usedAt);
   try {
@@ -179,22 +180,22 @@ export async function reportPushkinVisit(ctx: AppContext, ticketId: number): Pro
     }
     throw err;
   }
-  await settle(ctx, ticketId, 'active', { status: 'visited', visitReportedAt: ctx.clock.now(), error: null });
+  await settle(ctx, ticketId, 'visit', { visitReportedAt: ctx.clock.now(), error: null });
 }
 
-/** Moves the row on from `from` (a repeated job finds it moved and changes nothing); the staff views follow. */
+/** Moves the row on by the transition (a repeated job finds it moved and changes nothing); the staff views follow. */
 async function settle(
   ctx: AppContext,
   ticketId: number,
-  from: Loaded['status'],
-  set: Partial<typeof pushkinTickets.$inferInsert>,
+  transition: 'register' | 'refuse' | 'refund' | 'visit',
+  set: Omit<Partial<typeof pushkinTickets.$inferInsert>, 'status'>,
 ): Promise<void> {
   await write(ctx, async (tx, changed) => {
     const [row] = await tx
       .update(pushkinTickets)
-      .set(set)
-      .where(and(eq(pushkinTickets.ticketId, ticketId), eq(pushkinTickets.status, from)))
+      .set({ ...set, status: pushkinBecomes(transition) })
+      .where(and(eq(pushkinTickets.ticketId, ticketId), eq(pushkinTickets.status, pushkinWas(transition))))
       .returning({ orderId: pushkinTickets.orderId });
-    if (row && set.status === 'refused') changed({ what: 'pushkin', action: 'refused', ticketIds: [ticketId] });
+    if (row && transition === 'refuse') changed({ what: 'pushkin', action: 'refused', ticketIds: [ticketId] });
   });
 }

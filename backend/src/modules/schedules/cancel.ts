@@ -7,6 +7,7 @@
  * mails the buyers. The answer says what that job is doing; the bill and the maps follow (effects).
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { refundedWithItsSession } from '../../contract/constants';
 import type { ScheduleCancelBody, ScheduleCancelResult } from '../../contract/schedules';
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
@@ -49,13 +50,13 @@ export async function cancelSession(
       );
     }
     const paid = await tx
-      .select({ method: orders.paymentMethod })
+      .select({ paymentMethod: orders.paymentMethod, channel: orders.channel })
       .from(tickets)
       .innerJoin(orders, eq(orders.id, tickets.orderId))
       .where(and(eq(tickets.sessionId, id), isPaidSql()));
     // The durable duty: committed with the cancellation, performed by the job however the processes fare.
     changed({ what: 'sessions', ids: [id], cancelled: true });
-    const online = paid.filter((line) => line.method === 'online').length;
+    const online = paid.filter(refundedWithItsSession).length;
     return {
       id,
       cancelled_at: toCinemaTime(now),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ScheduleListSchema } from '../../contract/schedules';
 import { toCinemaTime } from '../../contract/time';
 import { schema } from '../../db';
+import { ManualClock } from '../../lib/infra/clock';
 import { buildFilm, buildHall, buildSession, buildSignedInUser } from '../../testing/factories';
 import { buySeats, orderBody, orderSeats, providerPaymentOf, useShop } from '../../testing/orders';
 import { sessionJobIds } from '../../queues/job-ids/sessions';
@@ -77,6 +78,31 @@ describe('PUT /api/schedules/{id}', () => {
     );
     expect(status).toBe(409);
     expect(body).toMatchObject({ error: { code: 'session_overlap', details: { session: { id: first.id } } } });
+  });
+});
+
+describe('PUT /api/schedules/{id} on the cinema’s clock', () => {
+  // The rule asks ctx.clock (docs/architecture.md, "The clock"), not the machine's.
+  const clock = new ManualClock();
+  const timed = useShop({ clock });
+
+  it('refuses to move a session that has started by the cinema’s clock (409 session_started), writing nothing', async () => {
+    const session = await buildSession(timed.t.ctx.db, { startsInMinutes: 60 });
+    const token = (await buildSignedInUser(timed.t.ctx, { role: 'manager' })).token;
+    clock.set(session.startTime.getTime() + 60_000);
+    try {
+      const res = await timed.t.call(
+        'PUT /schedules/:id',
+        { params: { id: session.id }, body: { start_time: inHours(30) } },
+        token,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body).toMatchObject({ error: { code: 'session_started' } });
+      const [row] = await timed.t.ctx.db.select().from(schema.sessions).where(eq(schema.sessions.id, session.id));
+      expect(row!.startTime).toEqual(session.startTime);
+    } finally {
+      clock.set(Date.now());
+    }
   });
 });
 

@@ -18,7 +18,7 @@ import { SeatStore } from '../seats';
 import { findCard } from '../prices/cards';
 import { occupiesSeatSql } from '../tickets/state';
 import { overlapConflict, refuseFilmWithoutPu } from './admin';
-import { canBeChanged, sessionState } from './lifecycle';
+import { canBeChanged, isCancelled } from './lifecycle';
 import { presentSession } from './presenter';
 import { withSessionDetails } from './service';
 
@@ -39,12 +39,12 @@ export async function updateSession(
   ctx: AppContext,
   id: number,
   body: z.output<typeof ScheduleUpdateBodySchema>,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<Session> {
   const current = await ctx.db.query.sessions.findFirst({ where: eq(sessions.id, id), with: { film: true } });
   if (!current) throw notFound('Сеанс не найден');
   const refusal = canBeChanged(current, now);
-  if (refusal && sessionState(current, now) === 'cancelled') throw refusal;
+  if (refusal && isCancelled(current)) throw refusal;
   const film = current.film;
 
   const [hall, card] = await Promise.all([
@@ -72,7 +72,10 @@ export async function updateSession(
   try {
     await write(ctx, async (tx, changed) => {
       const [locked] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
-      if (!locked || locked.cancelledAt) throw conflict('session_cancelled', 'Сеанс отменён: изменить его нельзя');
+      if (!locked) throw notFound('Сеанс не найден');
+      // Asked again under the lock: a cancellation or the start may have come since the first look.
+      const refused = canBeChanged(locked, now);
+      if (refused) throw refused;
       if (moved && (await seatsTaken(ctx, tx, id)) > 0) {
         throw conflict(
           'session_has_sales',

@@ -17,11 +17,14 @@ export type SessionState = 'on_sale' | 'started' | 'ended' | 'cancelled';
 export type SessionTimes = { startTime: Date; endTime: Date; cancelledAt: Date | null };
 
 export function sessionState(session: SessionTimes, now: Date): SessionState {
-  if (session.cancelledAt) return 'cancelled';
+  if (isCancelled(session)) return 'cancelled';
   if (session.endTime.getTime() <= now.getTime()) return 'ended';
   if (session.startTime.getTime() <= now.getTime()) return 'started';
   return 'on_sale';
 }
+
+/** Was the session cancelled (whatever the time)? */
+export const isCancelled = (session: Pick<SessionTimes, 'cancelledAt'>): boolean => session.cancelledAt !== null;
 
 export const sessionCancelled = () => conflict('session_cancelled', 'Сеанс отменён: билеты на него не продаются');
 export const sessionStarted = () => conflict('session_started', 'Сеанс уже начался');

@@ -5,15 +5,16 @@
  * anywhere (a killed worker, a restart of Redis or the API): each order is refunded exactly once.
  *  - Orders being paid: the provider's word first (money that came makes the order paid, refunded below),
  *    then cancelled.
- *  - Tickets paid online (on the site, or by a link from the till): one refund per line through the
- *    provider, each with its idempotence key recorded before the provider is asked (orders/refund.ts); a
+ *  - Tickets paid online (on the site, by a link from the till, or by a Pushkin card on the site:
+ *    `refundedWithItsSession`): one refund per line through the provider (the shop it was paid at), each with its idempotence key recorded before the provider is asked (orders/refund.ts); a
  *    refund recorded by an earlier run that stopped before asking is asked now, with the same key.
- *  - Tickets paid at the till in cash or by card: the money is in a drawer, so it is given back at the
- *    counter, as the till refunds (modules/till), when the buyer brings the ticket.
+ *  - Tickets paid at the till in cash, by card or by SBP: given back at the counter, where the cash
+ *    register prints the return receipt, as the till refunds (modules/till), when the buyer brings the ticket.
  * Then every buyer is mailed (the 'mail.session-cancelled' job, one per session). Work the provider could
  * not take now (it is unreachable) makes the job fail, so the queue runs it again with its back-off.
  */
 import { and, asc, eq, gte, inArray, notExists } from 'drizzle-orm';
+import { refundedWithItsSession } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { AppError } from '../../lib/http/errors';
@@ -70,15 +71,19 @@ export async function settleCancelledSession(ctx: AppContext, sessionId: number)
   }
 
   // Lines paid online with no refund asked since the cancellation (a refund refused before it may be asked again).
-  const lines = await ctx.db
-    .select({ ticketId: tickets.id, orderId: orders.id, channel: orders.channel })
+  const sold = await ctx.db
+    .select({
+      ticketId: tickets.id,
+      orderId: orders.id,
+      channel: orders.channel,
+      paymentMethod: orders.paymentMethod,
+    })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(
       and(
         eq(tickets.sessionId, sessionId),
         isPaidSql(),
-        eq(orders.paymentMethod, 'online'),
         notExists(
           ctx.db
             .select({ id: refunds.id })
@@ -88,6 +93,7 @@ export async function settleCancelledSession(ctx: AppContext, sessionId: number)
       ),
     )
     .orderBy(asc(orders.id), asc(tickets.id));
+  const lines = sold.filter(refundedWithItsSession);
   const byOrder = new Map<number, { channel: Actor['channel']; ticketIds: number[] }>();
   for (const line of lines) {
     const entry = byOrder.get(line.orderId) ?? { channel: line.channel, ticketIds: [] };

@@ -13,6 +13,7 @@ import { systemClock } from '../../lib/infra/clock';
 import { seatFeedChannel } from '../../realtime/seat-feed';
 import { loadPlan } from './plan-read';
 import { occupiesSeatSql } from '../tickets/state';
+import { isCancelled } from '../schedules/lifecycle';
 import { LuaScript } from './lua-script';
 
 const sessionScript = (name: string) => LuaScript.fromFiles('clock', 'session', name);
@@ -198,7 +199,7 @@ export class SeatStore {
       .innerJoin(schema.halls, eq(schema.halls.id, sessions.hallId))
       .where(eq(sessions.id, sessionId));
     // A cancelled session has no seats to hold: the maps answer 'missing'.
-    if (!session || session.cancelledAt) return false;
+    if (!session || isCancelled(session)) return false;
     const layout = await loadPlan(this.ctx.db, session.hallId);
     const seats = layout.seats
       .filter((s) => !s.blocked)

@@ -83,6 +83,10 @@ export type RefundActor =
   /** The till: before the start anyone with the till's right; after it the admin, with a reason. */
   | { kind: 'counter'; role: Role; reason?: string };
 
+/** When the owner's refund window closes: `cutoffMinutes` (REFUND_CUTOFF_MINUTES) before the start. */
+export const refundClosesAt = (session: Pick<SessionTimes, 'startTime'>, cutoffMinutes: number): Date =>
+  new Date(session.startTime.getTime() - cutoffMinutes * 60_000);
+
 /** What the refund rule reads of a ticket. */
 export interface RefundableTicket {
   status: TicketStatus;
@@ -110,8 +114,7 @@ export function refundRefusal(ticket: RefundableTicket, actor: RefundActor, now:
     case 'viewer': {
       // A cancelled session's tickets go back by themselves; its owner may still ask.
       if (state === 'cancelled') return undefined;
-      const closesAt = ticket.session.startTime.getTime() - actor.cutoffMinutes * 60_000;
-      if (closesAt < now.getTime()) {
+      if (refundClosesAt(ticket.session, actor.cutoffMinutes).getTime() < now.getTime()) {
         return conflict(
           'refund_closed',
           `Вернуть билет можно не позднее чем за ${actor.cutoffMinutes} минут до начала сеанса`,

@@ -5,7 +5,7 @@ import { toCinemaTime } from '../../contract/time';
 import type { Config } from '../../config';
 import type { schema } from '../../db';
 import { signCheckInCode } from './check-in-code';
-import { refundAnswer } from './lifecycle';
+import { refundAnswer, refundClosesAt } from './lifecycle';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 export type TicketRow = Row<typeof schema.tickets>;
@@ -79,7 +79,8 @@ export const presentOwnTicket = (
   order_id: ticket.orderId,
   refund_status: ticket.refunds.toSorted((a, b) => b.id - a.id)[0]?.status ?? null,
   qr: ticketCode(config.appSecret, ticket),
-  refundable_until: toCinemaTime(new Date(ticket.session.startTime.getTime() - config.refundCutoffMinutes * 60_000)),
+  refundable_until: toCinemaTime(refundClosesAt(ticket.session, config.refundCutoffMinutes)),
+  refund_cutoff_minutes: config.refundCutoffMinutes,
   ...refundAnswer(ticket, { kind: 'viewer', cutoffMinutes: config.refundCutoffMinutes }, now),
 });
 

@@ -80,6 +80,7 @@ describe('a viewer’s ticket lists', () => {
       qr: expect.any(String),
       // 30 minutes (REFUND_CUTOFF_MINUTES) before the start.
       refundable_until: toCinemaTime(new Date(later.startTime.getTime() - 30 * 60_000)),
+      refund_cutoff_minutes: 30,
       refundable: true,
       refund_refusal: null,
     });

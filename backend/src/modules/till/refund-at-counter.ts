@@ -20,6 +20,7 @@ import { isRefusedRefund } from '../orders/lifecycle';
 import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';
 import { refundRefusal } from '../tickets/lifecycle';
+import { isLive } from '../tickets/state';
 import { openShiftOf, shiftFigures } from '../shifts/queries';
 import { noOpenShift, shareLockOpenShift } from '../shifts/locks';
 import { verifyCheckInCode } from '../tickets/check-in-code';
@@ -63,7 +64,7 @@ export async function refundAtCounter(
   if ((method !== 'provider' || paidBy === 'sbp') && !shift) throw noOpenShift();
   // Cash and card go back with the register's return receipt, issued first (modules/fiscal/refund.ts).
   const returned =
-    method === 'provider' || ticket.status !== 'paid'
+    method === 'provider' || !isLive(ticket.status)
       ? null
       : await returnReceipt(ctx, {
           ticket,
@@ -93,7 +94,7 @@ export async function refundAtCounter(
     throw conflict('refund_refused', `Платёжный сервис не вернул деньги: ${refund.refusal ?? declineMessage(null)}`);
   }
   // SBP: the provider took the refund, so the register prints its return receipt now.
-  if (paidBy === 'sbp' && ticket.status === 'paid') {
+  if (paidBy === 'sbp' && isLive(ticket.status)) {
     const sbpReturned = await returnReceipt(ctx, {
       ticket,
       method: 'sbp',

@@ -22,10 +22,6 @@ function nextStep(error: ApiError): string | null {
   }
 }
 
-/** Minutes between two cinema times 'YYYY-MM-DD HH:mm:ss' (wall clock, as the server computed them). */
-const minutesBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to.replace(' ', 'T')}Z`) - Date.parse(`${from.replace(' ', 'T')}Z`)) / 60_000);
-
 export function RefundDialog({
   ticket,
   onClose,
@@ -37,7 +33,6 @@ export function RefundDialog({
 }) {
   const refund = useRefundTicket();
   const { movie, hall, start_time } = ticket.schedule;
-  const cutoff = minutesBetween(ticket.refundable_until, start_time);
   function confirm() {
     refund.mutate(
       { params: { id: ticket.id } },
@@ -65,7 +60,7 @@ export function RefundDialog({
         <dd>{formatRoubles(ticket.price)}</dd>
       </dl>
       <p id="refund-rule" className={styles.rule}>
-        Билет можно вернуть не позднее чем за {cutoff} минут до начала сеанса — до{' '}
+        Билет можно вернуть не позднее чем за {ticket.refund_cutoff_minutes} минут до начала сеанса — до{' '}
         {formatSessionTime(ticket.refundable_until)}. Деньги вернутся на карту через платёжный сервис; когда он
         подтвердит возврат, место снова поступит в продажу, а билет и его QR-код перестанут действовать.
       </p>

@@ -34,6 +34,7 @@ function ticket(id: number, start: string, title: string, price: number, purchas
     refund_status: null,
     qr: `KINO-${id}`,
     refundable_until: `${start.slice(0, 11)}00:00:00`,
+    refund_cutoff_minutes: 30,
     refundable: true,
     refund_refusal: null,
   };
