@@ -38,6 +38,8 @@ const BOTH_DATABASES = [
   'backend/src/modules/orders/payment-lifecycle.test.ts',
   'backend/src/modules/orders/lock-races.test.ts',
   'backend/src/modules/orders/ticket-refund.test.ts',
+  'backend/src/modules/orders/refusals.test.ts',
+  'backend/src/modules/pushkin/pushkin.test.ts',
   'backend/src/modules/schedules/change.test.ts',
   'backend/src/modules/seats/give-back.test.ts',
   'backend/src/modules/auth/password-reset.test.ts',
