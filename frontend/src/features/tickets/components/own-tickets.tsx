@@ -116,7 +116,7 @@ function SortBar({ sort, onSort }: { sort: TicketSort; onSort: (sort: TicketSort
   );
 }
 
-function TicketItem({
+export function TicketItem({
   ticket,
   refundable,
   onRefund,
@@ -144,6 +144,9 @@ function TicketItem({
         </p>
         {ticket.ticket_type.check_document && ticket.status === 'paid' && !ticket.used_at && (
           <p className={styles.document}>Покажите документ на входе</p>
+        )}
+        {!refundable && ticket.status === 'paid' && !ticket.used_at && ticket.refund_refusal && (
+          <p className={styles.refusal}>{ticket.refund_refusal}</p>
         )}
         <p className={styles.state}>
           <span>Билет №{ticket.id}</span>

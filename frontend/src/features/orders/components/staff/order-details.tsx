@@ -176,6 +176,8 @@ export function OrderDetails({ order }: { order: StaffOrder }) {
                           </>
                         )}
                       </>
+                    ) : line.refund_refusal && !line.refundable ? (
+                      <span className={styles.muted}>{line.refund_refusal}</span>
                     ) : (
                       '—'
                     )}
