@@ -2,7 +2,7 @@
  * The ticket rules that more than one place reads, written once in TypeScript and in SQL: which
  * tickets occupy their seat (SEAT_OCCUPYING_TICKET_STATUSES: a pending order's lines and sold
  * tickets), which were sold, and which are paid and kept (the money that came and stayed). The unique
- * index on seats (db/schema.ts) is built from the same list.
+ * index on seats (db/schema/sales.ts) is built from the same list.
  */
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import {
