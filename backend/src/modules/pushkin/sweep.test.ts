@@ -1,12 +1,15 @@
 /**
- * The Pushkin card registry's sweep (sweep.ts), against real parts: the API, the database, Redis and BullMQ, the real
- * workers and the registry emulator's fault switches, on an injected clock. A registration whose job gave up, or whose
- * job was lost, is sent again once past PUSHKIN_STUCK_MINUTES, under its one job id (nothing registered twice), and
- * the orders list flags it meanwhile.
+ * The Pushkin card registry's sweep (sweep.ts) and a registration whose answer was lost (registry.ts), against real
+ * parts: the API, the database, Redis and BullMQ, the real workers and the registry emulator's fault switches, on an
+ * injected clock. A registration whose job gave up, or whose job was lost, is sent again once past
+ * PUSHKIN_STUCK_MINUTES, under its one job id (nothing registered twice), and the orders list flags it meanwhile; a
+ * lost answer followed by the registry's duplicate answer counts as registered, and no money goes back.
  */
 import { startWorkers, type RunningWorkers } from '@kino/workers';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUSHKIN_STUCK_MINUTES } from '../../contract/pushkin';
+import { schema } from '../../db';
 import { ManualClock } from '../../lib/infra/clock';
 import { ticketJobIds } from '../../queues/job-ids/tickets';
 import { buildSignedInUser } from '../../testing/factories';
@@ -130,5 +133,30 @@ describe('the sweep of registry calls that never arrived', () => {
     await waitStatus(ticketId, 'refunded');
     const row = await pushkinRow(ticketId);
     expect(t.ctx.registryEmulator.control.ticket(row!.registryId!)).toMatchObject({ status: 'refunded' });
+  });
+});
+
+describe('a registration whose answer was lost', () => {
+  it('the registry’s duplicate answer to the retry counts as registered: no second ticket, no money back', async () => {
+    workers = await startWorkers(t.ctx);
+    const session = await pushkinSession();
+    const cashier = await cashierOnShift();
+    // The registry stores the ticket and the answer is lost; on the retry its inspector view misses the ticket once.
+    t.ctx.registryEmulator.control.failNext(1, { method: 'POST', path: '/tickets', after: true });
+    t.ctx.registryEmulator.control.failNext(1, { method: 'GET', path: '/events', status: 404 });
+    const sale = await sellAtTill(cashier.token, session.id, 'r2m6');
+    const ticketId = sale.body.tickets[0]!.id as number;
+    const barcode = sale.body.tickets[0]!.qr as string;
+    await waitStatus(ticketId, 'active');
+    expect(requestsFor(barcode)).toEqual([
+      'POST /tickets dropped',
+      'GET by barcode 404',
+      'POST /tickets 400',
+      'GET by barcode 200',
+    ]);
+    expect(t.ctx.registryEmulator.control.tickets().filter((r) => r.barcode === barcode)).toHaveLength(1);
+    const [ticket] = await t.ctx.db.select().from(schema.tickets).where(eq(schema.tickets.id, ticketId));
+    expect(ticket!.status).toBe('paid');
+    expect(await pushkinRow(ticketId)).toMatchObject({ status: 'active', registryId: null, error: null });
   });
 });
