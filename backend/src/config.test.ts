@@ -8,7 +8,16 @@ const production = {
   YOOKASSA_SHOP_ID: '123456',
   YOOKASSA_SECRET_KEY: 'live_secret',
   ATOL_URL: 'http://127.0.0.1:16732/',
+  EAIS_URL: 'https://ekinobilet.ru/ekbs/upload.aspx',
+  EAIS_LOGIN: 'kino',
+  EAIS_PASSWORD: 'p',
+  EAIS_CINEMA_ID: '2271',
+  PUSHKA_API_URL: 'https://pushka.gosuslugi.ru/api/v1',
+  PUSHKA_API_KEY: 'registry-key',
+  PUSHKA_ORGANIZATION_ID: '12345',
 };
+/** Production without ЕАИС's settings. */
+const withoutEais = Object.fromEntries(Object.entries(production).filter(([name]) => !name.startsWith('EAIS_')));
 
 describe('loadConfig', () => {
   it('requires PUBLIC_URL in production and keeps it without a trailing slash', () => {
@@ -51,18 +60,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ YOOKASSA_NOTIFICATION_SOURCES: 'yookassa.ru' })).toThrow(/YOOKASSA_NOTIFICATION_SOURCES/);
   });
 
-  it('requires the ЕАИС login, password and org_id in production once EAIS_URL is set; unset, files and every 15 minutes', () => {
+  it('requires ЕАИС in production: the upload address with the login, password and org_id, or files uploaded by hand on purpose', () => {
     const eais = { EAIS_URL: 'https://ekinobilet.ru/ekbs/upload.aspx' };
-    expect(() => loadConfig({ ...production, ...eais })).toThrow(/EAIS_URL: is set: EAIS_LOGIN, EAIS_PASSWORD/);
-    expect(() => loadConfig({ ...production, ...eais, EAIS_LOGIN: 'kino', EAIS_PASSWORD: 'p' })).toThrow(/EAIS_URL/);
-    const set = { ...production, ...eais, EAIS_LOGIN: 'kino', EAIS_PASSWORD: 'p', EAIS_CINEMA_ID: '2271' };
+    expect(() => loadConfig(withoutEais)).toThrow(/EAIS_URL: is required in production/);
+    expect(() => loadConfig({ ...withoutEais, ...eais })).toThrow(/EAIS_URL: is set: EAIS_LOGIN, EAIS_PASSWORD/);
+    expect(() => loadConfig({ ...withoutEais, ...eais, EAIS_LOGIN: 'kino', EAIS_PASSWORD: 'p' })).toThrow(/EAIS_URL/);
+    const set = { ...withoutEais, ...eais, EAIS_LOGIN: 'kino', EAIS_PASSWORD: 'p', EAIS_CINEMA_ID: '2271' };
     expect(loadConfig({ ...set, EAIS_INTERVAL_SECONDS: '60' }).eais).toMatchObject({
       url: eais.EAIS_URL,
       cinemaId: '2271',
       intervalMs: 60_000,
     });
-    expect(loadConfig(production).eais).toMatchObject({ url: undefined, intervalMs: 900_000 });
+    // The files in DATA_DIR/eais/, uploaded by hand: said on purpose, with the org_id the files carry.
+    expect(() => loadConfig({ ...withoutEais, EAIS_MANUAL_UPLOAD: '1' })).toThrow(
+      /EAIS_CINEMA_ID: is required in production/,
+    );
+    expect(loadConfig({ ...withoutEais, EAIS_MANUAL_UPLOAD: '1', EAIS_CINEMA_ID: '2271' }).eais).toMatchObject({
+      url: undefined,
+      cinemaId: '2271',
+      intervalMs: 900_000,
+    });
+    expect(() => loadConfig({ ...set, EAIS_MANUAL_UPLOAD: '1' })).toThrow(/EAIS_MANUAL_UPLOAD: and EAIS_URL/);
+    // Outside production: files, every 15 minutes.
+    expect(loadConfig({}).eais).toMatchObject({ url: undefined, intervalMs: 900_000 });
     expect(() => loadConfig({ ...production, EAIS_INTERVAL_SECONDS: '0' })).toThrow(/EAIS_INTERVAL_SECONDS/);
+  });
+
+  it('requires the Pushkin card registry in production with its key and organisation; elsewhere the emulator runs', () => {
+    expect(() => loadConfig({ ...production, PUSHKA_API_URL: '' })).toThrow(
+      /PUSHKA_API_URL: is required in production/,
+    );
+    expect(() => loadConfig({ ...production, PUSHKA_API_KEY: '' })).toThrow(
+      /PUSHKA_API_KEY: and PUSHKA_ORGANIZATION_ID/,
+    );
+    expect(() => loadConfig({ ...production, PUSHKA_ORGANIZATION_ID: '' })).toThrow(/PUSHKA_API_KEY/);
+    expect(loadConfig(production).pushkin).toMatchObject({
+      registryUrl: 'https://pushka.gosuslugi.ru/api/v1',
+      apiKey: 'registry-key',
+      organizationId: '12345',
+    });
+    expect(loadConfig({}).pushkin.registryUrl).toBeUndefined();
   });
 
   it('trusts no proxy in production unless TRUST_PROXY says which', () => {

@@ -168,8 +168,10 @@ const EnvSchema = z
     /**
      * ЕАИС (Fond Kino's ticket register, REGISTRIES.md §3): where sales and refunds are uploaded (XML 3.2.0,
      * POST multipart/form-data with EAIS_LOGIN and EAIS_PASSWORD). Unset: written as files to
-     * DATA_DIR/eais/ (modules/eais), for an operator who uploads them by hand; set in production, it needs
-     * the login, password and EAIS_CINEMA_ID (our org_id there). EAIS_INTERVAL_SECONDS: how often undelivered operations go (the rules want hourly).
+     * DATA_DIR/eais/ (modules/eais), for an operator who uploads them by hand. Required in production with the
+     * login, password and EAIS_CINEMA_ID (our org_id there) — unless EAIS_MANUAL_UPLOAD says the files are
+     * uploaded by hand, a choice made on purpose (a forgotten EAIS_URL would leave ЕАИС without the cinema's
+     * sales). EAIS_INTERVAL_SECONDS: how often undelivered operations go (the rules want hourly).
      */
     EAIS_URL: optionalUrl(
       ['http:', 'https:'],
@@ -177,6 +179,7 @@ const EnvSchema = z
     ),
     EAIS_LOGIN: optionalText,
     EAIS_PASSWORD: optionalText,
+    EAIS_MANUAL_UPLOAD: flag.optional(),
     EAIS_CINEMA_ID: z.string().default('kino-demo'),
     EAIS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
     /**
@@ -221,7 +224,7 @@ const EnvSchema = z
     /**
      * The Pushkin card ticket registry (pushka.gosuslugi.ru, REGISTRIES.md §2): its API (…/api/v1), the seller's API
      * key and the cinema's Pro.Культура organisation id. Unset URL outside production: a registry emulator on
-     * loopback (emulators/pushka); required in production once Pushkin sales are on (a film has an event id).
+     * loopback (emulators/pushka); required in production, with the key and the organisation id.
      */
     PUSHKA_API_URL: optionalUrl(
       ['http:', 'https:'],
@@ -306,12 +309,42 @@ const EnvSchema = z
         message: 'is required in production: the cash register web server, e.g. http://127.0.0.1:16732',
       });
     }
+    if (!env.PUSHKA_API_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSHKA_API_URL'],
+        message:
+          'is required in production: the Pushkin card ticket registry, e.g. https://pushka.gosuslugi.ru/api/v1, with PUSHKA_API_KEY and PUSHKA_ORGANIZATION_ID',
+      });
+    }
     if (env.EAIS_URL && (!env.EAIS_LOGIN || !env.EAIS_PASSWORD || env.EAIS_CINEMA_ID === 'kino-demo')) {
       ctx.addIssue({
         code: 'custom',
         path: ['EAIS_URL'],
         message:
           'is set: EAIS_LOGIN, EAIS_PASSWORD and EAIS_CINEMA_ID are required with it in production (the cinema’s login and password in ЕАИС and its org_id)',
+      });
+    }
+    if (!env.EAIS_URL && !env.EAIS_MANUAL_UPLOAD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EAIS_URL'],
+        message:
+          'is required in production: the ЕАИС upload address, e.g. https://ekinobilet.ru/ekbs/upload.aspx, with EAIS_LOGIN, EAIS_PASSWORD and EAIS_CINEMA_ID (or EAIS_MANUAL_UPLOAD=1 and EAIS_CINEMA_ID to upload the files of DATA_DIR/eais/ by hand)',
+      });
+    }
+    if (env.EAIS_URL && env.EAIS_MANUAL_UPLOAD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EAIS_MANUAL_UPLOAD'],
+        message: 'and EAIS_URL are both set: choose the upload to EAIS_URL or the files uploaded by hand',
+      });
+    }
+    if (!env.EAIS_URL && env.EAIS_MANUAL_UPLOAD && env.EAIS_CINEMA_ID === 'kino-demo') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EAIS_CINEMA_ID'],
+        message: 'is required in production: the cinema’s id in ЕАИС, the org_id of every file',
       });
     }
     if (!env.PUBLIC_URL) {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '@kino/backend/lib/infra/redis';
 import pg from 'pg';
-import { NO_PAYMENTS, sleep } from './bench-lib';
+import { NO_PAYMENTS, NO_REGISTRIES, sleep } from './bench-lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const { values: args } = parseArgs({
@@ -147,6 +147,7 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Required in production; nothing here sells at the till, so no register answers it.
       ATOL_URL: 'http://127.0.0.1:16732',
+      ...NO_REGISTRIES,
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
       // The pages rendered on the server are measured too (the built site: `npm run build`).
       SERVE_WEB: '1',

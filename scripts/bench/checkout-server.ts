@@ -22,7 +22,7 @@ import { startApi } from '@kino/backend/server';
 import { buildSession } from '@kino/backend/testing/factories';
 import { startWorkers } from '@kino/workers';
 import { count, sql } from 'drizzle-orm';
-import { serveParent } from './bench-lib';
+import { NO_REGISTRIES, serveParent } from './bench-lib';
 
 const buyers = Number(process.env.BENCH_BUYERS);
 const config = loadConfig({
@@ -36,6 +36,7 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1',
   // Required in production; nothing here sells at the till, so no register answers it.
   ATOL_URL: 'http://127.0.0.1:16732',
+  ...NO_REGISTRIES,
   // The runner's provider (the YooKassa emulator); its notifications come from loopback.
   YOOKASSA_API_URL: process.env.YOOKASSA_API_URL,
   YOOKASSA_SHOP_ID: process.env.YOOKASSA_SHOP_ID,

@@ -1,5 +1,5 @@
 /**
- * npm run bench:eais [-- --operations 10000 --interval 5 --sessions 100]
+ * npm run bench:eais [-- --operations 10000 --interval 5 --sessions 100 --rate 400]
  *
  * ЕАИС delivery under a day's load: --sessions sessions of one day (10 halls), --operations ticket operations over
  * them (four sales to one refund), written as the order paths write them (the ticket and its ledger row in one
@@ -9,7 +9,10 @@
  * Prints the p50/p99/max from each operation to its acknowledged delivery against 2 × the interval, the forms the
  * receiver counted twice (its duplicate toggle on 'count': must be 0) and the operations missing (must be 0); and a
  * baseline in the same run: the same files POSTed once each with node:http to a fresh receiver, one at a time.
- * Embedded PGlite and an embedded redis-server (REDIS_URL to use another).
+ *
+ * DATABASE_URL set: a fresh PostgreSQL database for the run (dropped after), the writer in this process and the
+ * workers in a process of their own (eais-workers.ts), as production runs them. Unset: embedded PGlite, the
+ * workers in this process (one PGlite database has one process). REDIS_URL, or an embedded redis-server.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,8 +28,9 @@ import { recordEaisOperations } from '@kino/backend/modules/eais';
 import { registerModuleDuties } from '@kino/backend/modules/duties';
 import { buildFilm, buildHall, buildOrder, buildSession } from '@kino/backend/testing/factories';
 import { startWorkers } from '@kino/workers';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { percentile, sleep } from './bench-lib';
+import { count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { createBenchDatabase, percentile, sleep, startServerChild } from './bench-lib';
+import { BENCH_EAIS_AUTH as AUTH, benchEaisEnv } from './eais-env';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,24 +44,27 @@ const OPERATIONS = Number(args.operations);
 const INTERVAL_S = Number(args.interval);
 const SESSIONS = Number(args.sessions);
 const RATE = Number(args.rate);
-const AUTH = { login: 'kino-bench', password: 'bench-password', orgId: '2271' };
 
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-bench-eais-'));
 const embedded = process.env.REDIS_URL ? undefined : await startEmbeddedRedis(tmp);
 const eais = await startEaisEmulator({ ...AUTH, duplicates: 'count' });
-const config = loadConfig({
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'error',
-  DATA_DIR: tmp,
-  REDIS_URL: process.env.REDIS_URL ?? embedded!.url,
-  REDIS_PREFIX: `bench-eais-${process.pid}`,
-  EAIS_URL: eais.url,
-  EAIS_LOGIN: AUTH.login,
-  EAIS_PASSWORD: AUTH.password,
-  EAIS_CINEMA_ID: AUTH.orgId,
-  EAIS_INTERVAL_SECONDS: String(INTERVAL_S),
-});
-const database = await openDatabase({});
+const serverUrl = process.env.DATABASE_URL;
+const benchDb = serverUrl ? await createBenchDatabase(serverUrl, 0) : undefined;
+const benchEnv = {
+  BENCH_DATA_DIR: tmp,
+  BENCH_REDIS_URL: process.env.REDIS_URL ?? embedded!.url,
+  BENCH_REDIS_PREFIX: `bench-eais-${process.pid}`,
+  BENCH_EAIS_URL: eais.url,
+  BENCH_EAIS_INTERVAL: String(INTERVAL_S),
+  BENCH_DATABASE_URL: benchDb?.url ?? '',
+};
+const config = loadConfig(benchEaisEnv(benchEnv));
+const database = await openDatabase({ url: benchDb?.url });
 await database.migrate();
 registerModuleDuties();
 const ctx = createContext({ config, database, redisUrl: config.redisUrl! });
@@ -77,9 +84,15 @@ for (let i = 0; i < SESSIONS; i++) {
   sessions.push({ session, order, sold: [] as number[], seat: 0 });
 }
 
-const workers = await startWorkers(ctx);
+// PostgreSQL: the workers in their own process, as production runs them; PGlite: beside the writer.
+const workers = benchDb
+  ? await startServerChild(path.join(import.meta.dirname, 'eais-workers.ts'), benchEnv)
+  : await startWorkers(ctx);
 console.log(
   `ЕАИС bench: ${OPERATIONS} operations over ${SESSIONS} sessions of one day at ~${RATE}/s; EAIS_INTERVAL_SECONDS=${INTERVAL_S} (a short interval for the bench; 900 in production)`,
+);
+console.log(
+  `database: ${benchDb ? 'PostgreSQL (DATABASE_URL), the workers in a process of their own' : 'embedded PGlite, the workers in this process'}; ${os.cpus().length} cores, load average ${load()} before the run`,
 );
 
 // The operations: 4 sales, then a refund of one of them, round the sessions; each in its own transaction.
@@ -140,7 +153,7 @@ const rows = await ctx.db
     ),
   })
   .from(schema.eaisLedger)
-  .where(and(sql`${schema.eaisLedger.deliveredAt} is not null`));
+  .where(isNotNull(schema.eaisLedger.deliveredAt));
 const latencies = rows.map((r) => r.ms);
 const p99 = percentile(latencies, 99);
 const bound = 2 * INTERVAL_S * 1000;
@@ -195,10 +208,24 @@ const kinoPerFile = reports
 console.log(
   `Kino per file, formed → acknowledged: p50 ${percentile(kinoPerFile, 50).toFixed(0)} ms, p99 ${percentile(kinoPerFile, 99).toFixed(0)} ms`,
 );
+// A run forms its files in one transaction (one created_at): from then to its last file acknowledged.
+const runs = new Map<number, number>();
+for (const r of reports) {
+  if (!r.deliveredAt) continue;
+  const formed = r.createdAt.getTime();
+  runs.set(formed, Math.max(runs.get(formed) ?? 0, r.deliveredAt.getTime() - formed));
+}
+const runTimes = [...runs.values()];
+console.log(
+  `Kino per run (${runTimes.length} runs that formed files), formed → its last file acknowledged: p50 ${percentile(runTimes, 50).toFixed(0)} ms, p99 ${percentile(runTimes, 99).toFixed(0)} ms, max ${Math.max(...runTimes).toFixed(0)} ms`,
+);
+console.log(`load average ${load()} after the run`);
 
 await fresh.close();
-await workers.close(5000);
+if ('stop' in workers) await workers.stop();
+else await workers.close(5000);
 await ctx.close();
+await benchDb?.drop();
 await eais.close();
 await embedded?.stop();
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -18,7 +18,7 @@ import { buildSession } from '@kino/backend/testing/factories';
 import { startYooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
 import { count } from 'drizzle-orm';
 import type { Socket as EngineSocket } from 'engine.io';
-import { serveParent } from './bench-lib';
+import { NO_REGISTRIES, serveParent } from './bench-lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS);
 // The purchase race makes orders: each waits for its payment at this process's own provider.
@@ -36,6 +36,7 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1',
   // Required in production; nothing here sells at the till, so no register answers it.
   ATOL_URL: 'http://127.0.0.1:16732',
+  ...NO_REGISTRIES,
 });
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL || undefined });
 registerModuleDuties();

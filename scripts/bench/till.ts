@@ -33,7 +33,7 @@ import { registerModuleDuties } from '@kino/backend/modules/duties';
 import { ensureCinemaSettings } from '@kino/backend/seed/cinema';
 import { startApi } from '@kino/backend/server';
 import { buildSession } from '@kino/backend/testing/factories';
-import { LeanSocketIo, percentile } from './bench-lib';
+import { LeanSocketIo, NO_REGISTRIES, percentile } from './bench-lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,6 +63,7 @@ const config = loadConfig({
   SERVE_WEB: '0',
   PUBLIC_URL: 'http://127.0.0.1',
   ATOL_URL: atol.url,
+  ...NO_REGISTRIES,
   DATA_DIR: tmp,
 });
 const database = await openDatabase({});

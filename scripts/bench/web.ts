@@ -24,7 +24,7 @@ import { startApi } from '@kino/backend/server';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 import { seed } from '@kino/backend/seed';
 import { freePort } from '@kino/backend/lib/infra/redis';
-import { NO_PAYMENTS } from './bench-lib';
+import { NO_PAYMENTS, NO_REGISTRIES } from './bench-lib';
 
 /** The targets: home JS, and Lighthouse mobile on the public pages (docs/benchmarks.md). */
 const TARGETS = { homeJsKb: 120, performance: 95, accessibility: 100, bestPractices: 95, seo: 100, lcpMs: 2000 };
@@ -185,6 +185,7 @@ async function main() {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Required in production; nothing here sells at the till, so no register answers it.
     ATOL_URL: 'http://127.0.0.1:16732',
+    ...NO_REGISTRIES,
   });
   const ctx = await bootstrap(config);
   const chrome = await launch({

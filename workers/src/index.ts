@@ -28,6 +28,7 @@ import mailSessionCancelled from './jobs/mail-session-cancelled';
 import mailTicketRefunded from './jobs/mail-ticket-refunded';
 import pushkinRefund from './jobs/pushkin-refund';
 import pushkinRegister from './jobs/pushkin-register';
+import pushkinSweep from './jobs/pushkin-sweep';
 import pushkinVisit from './jobs/pushkin-visit';
 import reconcileOrders from './jobs/reconcile-orders';
 import refundCancelledSession from './jobs/refund-cancelled-session';
@@ -53,6 +54,7 @@ export const HANDLERS = [
   pushkinRegister,
   pushkinRefund,
   pushkinVisit,
+  pushkinSweep,
 ] as JobHandler[];
 
 export interface RunningWorkers {

@@ -92,6 +92,8 @@ export type OrderView = z.infer<typeof OrderSchema>;
 export const MANUAL_REFUND_LABEL = 'Возврат отклонён — нужен ручной возврат';
 /** The Pushkin card registry refused the order's ticket: online the money goes back by itself, at the till by hand. */
 export const PUSHKIN_REFUSED_LABEL = 'Реестр Пушкинской карты отказал — деньги возвращаются';
+/** A registration, refund or visit of the order's Pushkin card ticket has not reached the registry in PUSHKIN_STUCK_MINUTES. */
+export const PUSHKIN_STUCK_LABEL = 'Не передано в реестр Пушкинской карты';
 /** Staff returned that money by hand (the flag is resolved): the button, and the audit trail's line. */
 export const RETURNED_BY_HAND_LABEL = 'Деньги вернули вручную';
 
@@ -144,6 +146,8 @@ export const StaffOrderRowSchema = z.strictObject({
   needs_manual_refund: z.boolean(),
   /** The Pushkin card registry refused its ticket (PUSHKIN_REFUSED_LABEL): the money goes back. */
   pushkin_refused: z.boolean(),
+  /** Its Pushkin card ticket's registration, refund or visit has not reached the registry (PUSHKIN_STUCK_LABEL). */
+  pushkin_stuck: z.boolean(),
 });
 export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
@@ -152,9 +156,10 @@ export const StaffOrderQuerySchema = StaffPageQuerySchema.extend({
   schedule_id: IdSchema.optional(),
   /**
    * manual_refund: only the orders whose money must be returned by hand (MANUAL_REFUND_LABEL); pushkin_refused: those
-   * whose Pushkin card ticket the registry refused (PUSHKIN_REFUSED_LABEL).
+   * whose Pushkin card ticket the registry refused (PUSHKIN_REFUSED_LABEL); pushkin_stuck: those whose Pushkin card
+   * ticket has not reached the registry (PUSHKIN_STUCK_LABEL).
    */
-  flag: z.enum(['manual_refund', 'pushkin_refused']).optional(),
+  flag: z.enum(['manual_refund', 'pushkin_refused', 'pushkin_stuck']).optional(),
 });
 
 const ReasonSchema = z.string().trim().min(3, 'Напишите причину возврата').max(500, 'Не больше 500 символов');

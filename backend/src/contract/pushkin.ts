@@ -29,6 +29,12 @@ export const PushkinVisitorSchema = z.strictObject({
 });
 export type PushkinVisitor = z.infer<typeof PushkinVisitorSchema>;
 
+/**
+ * A registration, refund or visit the registry has not got this long after it happened (its job gave up, or was
+ * lost) is sent again by the workers' sweep and flagged to staff (PUSHKIN_STUCK_LABEL).
+ */
+export const PUSHKIN_STUCK_MINUTES = 15;
+
 /** What an order line or a staff view shows of a Pushkin card ticket. */
 export const PushkinTicketSchema = z.strictObject({
   visitor_name: z.string(),

@@ -128,6 +128,15 @@ export const JOBS = {
     shown: ['ticketId'],
     payload: z.object({ ticketId: z.number().int().positive() }),
   },
+  /**
+   * Sends again each registration, refund or visit the registry has not got PUSHKIN_STUCK_MINUTES after it happened
+   * (modules/pushkin/sweep.ts): a failed job retried, a lost one added, under its one job id.
+   */
+  'pushkin.sweep': {
+    queue: 'tickets',
+    shown: [],
+    payload: z.object({}),
+  },
   /** At an order's payment deadline: asks the provider, then expires it unless it was paid. */
   'orders.expire': {
     queue: 'orders',
@@ -151,6 +160,7 @@ export const REPEATED_JOBS = [
   { name: 'orders.reconcile', everyMs: () => 60_000 },
   // ЕАИС wants every ticket at least hourly: EAIS_INTERVAL_SECONDS, 15 minutes unless set.
   { name: 'eais.report', everyMs: (config) => config.eais.intervalMs },
+  { name: 'pushkin.sweep', everyMs: () => 60_000 },
 ] as const satisfies readonly {
   name: keyof typeof JOBS;
   everyMs: (config: Config) => number;

@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { parseSeatCode } from '../../contract/seats';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
@@ -43,6 +43,11 @@ export interface EaisRunResult {
 /** One run at a time across every worker process (a Redis lock: it expires if its worker dies, see lib/infra). */
 const EAIS_LOCK = 'eais-report';
 const EAIS_LOCK_TTL_MS = 60_000;
+/**
+ * Files of different sessions sent side by side, at most this many at once (a session's own files go one after
+ * another, in order): a run of a busy day's hundred sessions takes the time of a few uploads, not of a hundred.
+ */
+export const EAIS_PARALLEL_UPLOADS = 4;
 /** How long a reply may take; past it the reply counts as lost (the same file goes again). */
 export const EAIS_REPLY_TIMEOUT_MS = 30_000;
 
@@ -103,68 +108,117 @@ async function reportUnderLock(ctx: EaisContext, lock: HeldLock, now: Date): Pro
     .from(eaisReports)
     .where(ne(eaisReports.status, EAIS_FILE.accepted))
     .orderBy(asc(eaisReports.id));
-  const errors: string[] = [];
-  const outcomes: { id: number; answer: EaisReply; at: Date }[] = [];
-  // A session's files go in order: after one is refused or unanswered, its later ones wait for the next run.
-  const held = new Set<number | null>();
-  for (const file of waiting) {
-    if (held.has(file.sessionId)) continue;
-    if (!(await lock.held())) {
-      ctx.logger.warn('ЕАИС report stopped: its lock was lost; the next run sends the rest');
-      break;
-    }
-    const answer = await uploadToEais(ctx.config.eais, file);
-    outcomes.push({ id: file.id, answer, at: new Date() });
-    if (answer.kind !== 'accepted') {
-      held.add(file.sessionId);
-      ctx.logger.error({ file: file.name, sessionId: file.sessionId }, `ЕАИС delivery failed: ${answer.error}`);
-      errors.push(`${file.name}: ${answer.error}`);
-    }
-  }
-  // The replies recorded together (one transaction, not one per file). A crash before this line leaves accepted
-  // files undelivered: the next run sends them again under their names, as after a lost reply.
+  const outcomes = await sendFiles(ctx, lock, waiting);
+  const errors = outcomes.flatMap(({ name, answer }) =>
+    answer.kind === 'accepted' ? [] : [`${name}: ${answer.error}`],
+  );
+  // The replies recorded together (one transaction and a few statements, however many files). A crash before
+  // this leaves accepted files undelivered: the next run sends them again under their names, as after a lost reply.
+  const accepted = outcomes.filter((o) => o.answer.kind === 'accepted');
+  const missed = outcomes.filter((o) => o.answer.kind !== 'accepted');
   await ctx.db.transaction(async (tx) => {
-    for (const { id, answer, at } of outcomes) {
-      if (answer.kind === 'accepted') {
-        await tx
-          .update(eaisReports)
-          .set({
-            status: EAIS_FILE.accepted,
-            reply: answer.reply,
-            error: null,
-            deliveredAt: at,
-            lastAttemptAt: at,
-            attempts: sql`${eaisReports.attempts} + 1`,
-          })
-          .where(eq(eaisReports.id, id));
-        const counts = await tx
-          .update(eaisLedger)
-          .set({ deliveredAt: at })
-          .where(and(eq(eaisLedger.reportId, id), isNull(eaisLedger.deliveredAt)))
-          .returning({ operation: eaisLedger.operation });
-        result.delivered += 1;
-        result.sales += counts.filter((c) => c.operation === 'sale').length;
-        result.refunds += counts.filter((c) => c.operation === 'refund').length;
-      } else {
-        // Refused: ЕАИС said no; lost: it may have taken it. Either way the same file goes again next run.
-        await tx
-          .update(eaisReports)
-          .set({
-            status: answer.kind === 'refused' ? EAIS_FILE.refused : EAIS_FILE.waiting,
-            reply: answer.reply,
-            error: answer.error,
-            lastAttemptAt: at,
-            attempts: sql`${eaisReports.attempts} + 1`,
-          })
-          .where(eq(eaisReports.id, id));
-        result.failed += 1;
-      }
+    if (accepted.length > 0) {
+      const ids = accepted.map((o) => o.id);
+      const atOf = byReport(eaisReports.id, accepted, (o) => sql`${o.at.toISOString()}::timestamptz`);
+      await tx
+        .update(eaisReports)
+        .set({
+          status: EAIS_FILE.accepted,
+          reply: byReport(eaisReports.id, accepted, (o) => sql`${o.answer.reply}::text`),
+          error: null,
+          deliveredAt: atOf,
+          lastAttemptAt: atOf,
+          attempts: sql`${eaisReports.attempts} + 1`,
+        })
+        .where(inArray(eaisReports.id, ids));
+      const lines = await tx
+        .update(eaisLedger)
+        .set({ deliveredAt: byReport(eaisLedger.reportId, accepted, (o) => sql`${o.at.toISOString()}::timestamptz`) })
+        .where(and(inArray(eaisLedger.reportId, ids), isNull(eaisLedger.deliveredAt)))
+        .returning({ operation: eaisLedger.operation });
+      result.delivered = accepted.length;
+      for (const line of lines) result[line.operation === 'sale' ? 'sales' : 'refunds'] += 1;
     }
+    // Refused: ЕАИС said no; lost: it may have taken it. Either way the same file goes again next run.
+    for (const { id, answer, at } of missed) {
+      if (answer.kind === 'accepted') continue;
+      await tx
+        .update(eaisReports)
+        .set({
+          status: answer.kind === 'refused' ? EAIS_FILE.refused : EAIS_FILE.waiting,
+          reply: answer.reply,
+          error: answer.error,
+          lastAttemptAt: at,
+          attempts: sql`${eaisReports.attempts} + 1`,
+        })
+        .where(eq(eaisReports.id, id));
+    }
+    result.failed = missed.length;
   });
   if (result.delivered + result.failed > 0) emitterFor(ctx).to(STAFF_ROOM).emit('dashboard:changed');
   if (errors.length > 0) throw new Error(`ЕАИС: ${errors.length} file(s) not delivered (${errors.join('; ')})`);
   return result;
 }
+
+/** `case <column> when <file> then <its value> … end`: one statement sets each file's own value. */
+function byReport<T extends { id: number }>(column: AnyColumn, files: readonly T[], value: (file: T) => SQL): SQL {
+  return sql`case ${column} ${sql.join(
+    files.map((f) => sql`when ${f.id} then ${value(f)}`),
+    sql` `,
+  )} end`;
+}
+
+interface WaitingFile {
+  id: number;
+  name: string;
+  body: string;
+  sessionId: number | null;
+}
+
+interface Outcome {
+  id: number;
+  name: string;
+  answer: EaisReply;
+  at: Date;
+}
+
+/**
+ * Sends the files, EAIS_PARALLEL_UPLOADS sessions at a time; a session's files go in order, and after one is
+ * refused or unanswered its later ones wait for the next run. Before each upload the lock is renewed: a run that
+ * lost it stops (the next holder sends the rest).
+ */
+async function sendFiles(ctx: EaisContext, lock: HeldLock, files: readonly WaitingFile[]): Promise<Outcome[]> {
+  const bySession = new Map<number | null, WaitingFile[]>();
+  for (const file of files) {
+    const own = bySession.get(file.sessionId);
+    if (own) own.push(file);
+    else bySession.set(file.sessionId, [file]);
+  }
+  const queue = [...bySession.values()];
+  const outcomes: Outcome[] = [];
+  let lockLost = false;
+  const lane = async () => {
+    for (let own = queue.shift(); own && !lockLost; own = queue.shift()) {
+      for (const file of own) {
+        if (!(await lock.held())) {
+          if (!lockLost) ctx.logger.warn('ЕАИС report stopped: its lock was lost; the next run sends the rest');
+          lockLost = true;
+          return;
+        }
+        const answer = await uploadToEais(ctx.config.eais, file);
+        outcomes.push({ id: file.id, name: file.name, answer, at: new Date() });
+        if (answer.kind === 'accepted') continue;
+        ctx.logger.error({ file: file.name, sessionId: file.sessionId }, `ЕАИС delivery failed: ${answer.error}`);
+        break;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(EAIS_PARALLEL_UPLOADS, queue.length) }, lane));
+  return outcomes;
+}
+
+/** Ledger rows assigned to their files per statement (well under PostgreSQL's 65,535 parameters). */
+const LEDGER_CHUNK = 10_000;
 
 /**
  * The ledger's rows not yet in a file, one file per session, all formed in one transaction with their rows (a
@@ -198,7 +252,11 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
       .for('update', { of: eaisLedger, skipLocked: true });
     if (rows.length === 0) return 0;
     const bySession = new Map<number, typeof rows>();
-    for (const row of rows) bySession.set(row.sessionId, [...(bySession.get(row.sessionId) ?? []), row]);
+    for (const row of rows) {
+      const own = bySession.get(row.sessionId);
+      if (own) own.push(row);
+      else bySession.set(row.sessionId, [row]);
+    }
     const about = await tx
       .select({
         id: sessions.id,
@@ -217,11 +275,11 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
       .innerJoin(halls, eq(halls.id, sessions.hallId))
       .where(inArray(sessions.id, [...bySession.keys()]));
     // The files' ids first: each file is named by its id once and for all.
-    const ids = await tx
+    const fileIds = await tx
       .select({ id: sql<number>`nextval(pg_get_serial_sequence('eais_reports', 'id'))::int`.mapWith(Number) })
       .from(sql`generate_series(1, ${about.length})`);
     const files = about.map((s, i) => {
-      const id = ids[i]!.id;
+      const id = fileIds[i]!.id;
       const session: EaisSessionInput = {
         orgId: ctx.config.eais.cinemaId,
         showroom: s.showroom ?? s.hall,
@@ -253,7 +311,6 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
       });
       return {
         id,
-        lines,
         values: {
           id,
           sessionId: s.id,
@@ -267,16 +324,19 @@ async function formFiles(ctx: EaisContext, now: Date): Promise<number> {
       };
     });
     await tx.insert(eaisReports).values(files.map((f) => f.values));
-    for (const file of files)
+    // Each row to its session's file: one statement per LEDGER_CHUNK rows, not one per file.
+    const fileOfSession = files.map((f) => ({ id: f.values.sessionId, file: f.id }));
+    const ids = rows.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += LEDGER_CHUNK)
       await tx
         .update(eaisLedger)
-        .set({ reportId: file.id })
-        .where(
-          inArray(
-            eaisLedger.id,
-            file.lines.map((r) => r.id),
-          ),
-        );
+        .set({
+          reportId: sql`case ${eaisLedger.sessionId} ${sql.join(
+            fileOfSession.map((f) => sql`when ${f.id} then ${f.file}::int`),
+            sql` `,
+          )} end`,
+        })
+        .where(inArray(eaisLedger.id, ids.slice(i, i + LEDGER_CHUNK)));
     return files.length;
   });
 }

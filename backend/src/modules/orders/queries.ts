@@ -10,6 +10,7 @@ import { schema } from '../../db';
 import { notFound } from '../../lib/http/errors';
 import { paginate, searchCondition, type Page } from '../../lib/http/paging';
 import type { AuthUser } from '../../lib/http/auth-user';
+import { pushkinStuckSql } from '../pushkin';
 import { presentOwnTicket } from '../tickets/presenter';
 import { wasSold } from '../tickets/state';
 import { refundBecomes } from './lifecycle';
@@ -92,7 +93,7 @@ export async function staffOrder(ctx: Pick<AppContext, 'db' | 'clock'>, orderId:
 
 /** The back office's orders table: newest first; by status, by session, by buyer or payment id. */
 export function listStaffOrders(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   query: z.output<typeof StaffOrderQuerySchema>,
 ): Promise<Page<StaffOrderRow>> {
   const paymentId = sql<
@@ -106,6 +107,8 @@ export function listStaffOrders(
   const manualRefund = needsManualRefundSql(orders.id);
   // The Pushkin card registry refused to register one of its tickets (modules/pushkin).
   const pushkinRefused = sql<boolean>`exists (select 1 from ${schema.pushkinTickets} where ${schema.pushkinTickets.orderId} = ${orders.id} and ${schema.pushkinTickets.status} = ${pushkinBecomes('refuse')})`;
+  // A registration, refund or visit of its Pushkin card ticket overdue at the registry (modules/pushkin/sweep.ts).
+  const pushkinStuck = pushkinStuckSql(orders.id, ctx.clock.now()).mapWith(Boolean);
   const seats = sql<
     string[]
   >`(select coalesce(array_agg(${tickets.seatNumber} order by ${tickets.id}), '{}') from ${tickets} where ${tickets.orderId} = ${orders.id})`;
@@ -114,6 +117,7 @@ export function listStaffOrders(
     query.schedule_id ? eq(orders.sessionId, query.schedule_id) : undefined,
     query.flag === 'manual_refund' ? manualRefund : undefined,
     query.flag === 'pushkin_refused' ? pushkinRefused : undefined,
+    query.flag === 'pushkin_stuck' ? pushkinStuck : undefined,
     searchCondition(query.q, users.fio, users.email, orders.email, paymentId),
   );
   const from = () =>
@@ -128,6 +132,7 @@ export function listStaffOrders(
         seats,
         manualRefund,
         pushkinRefused,
+        pushkinStuck,
       })
       .from(orders)
       .innerJoin(sessions, eq(sessions.id, orders.sessionId))
@@ -151,6 +156,7 @@ export function listStaffOrders(
         provider_payment_id: row.paymentId,
         needs_manual_refund: row.manualRefund,
         pushkin_refused: row.pushkinRefused,
+        pushkin_stuck: row.pushkinStuck,
       }));
     },
     async () => {

@@ -12,3 +12,10 @@ export {
 } from './holder';
 export { findPushkinEvent } from './event';
 export { registerPushkinTicket, reportPushkinRefund, reportPushkinVisit, type RegistrationOutcome } from './registry';
+export {
+  findStuckPushkinTickets,
+  pushkinStuckSql,
+  sweepStuckPushkinTickets,
+  type PushkinAction,
+  type PushkinSweepResult,
+} from './sweep';

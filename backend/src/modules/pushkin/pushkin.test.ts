@@ -8,12 +8,12 @@ import { startWorkers, type RunningWorkers } from '@kino/workers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db';
-import type { RegistryTicket } from '../../emulators/pushka';
 import { buildFilm, buildSession, buildSignedInUser } from '../../testing/factories';
 import { startTestApi, type TestApi } from '../../testing/harness';
 import { holdSeats, orderBody } from '../../testing/orders';
 import { socketPool } from '../../testing/seat-client';
 import { until } from '../../testing/wait';
+import { pushkinHelpers } from './test-support';
 
 let t: TestApi;
 let workers: RunningWorkers;
@@ -30,52 +30,9 @@ afterAll(async () => {
 });
 
 const VISITOR = { full_name: 'Пушкина Анна Сергеевна', phone: '+7 916 123-45-67' };
-let holders = 0;
-const visitor = () => ({
-  full_name: `Пушкина Анна ${['Ивановна', 'Петровна', 'Львовна', 'Олеговна', 'Юрьевна'][holders++ % 5]}`,
-  phone: `+7 916 000-00-${String(10 + holders)}`,
-});
-
-async function pushkinSession(startsInMinutes = 600) {
-  const film = await buildFilm(t.ctx.db, { title: 'Капитанская дочка', pushkinEventId: '2154873' });
-  return buildSession(t.ctx.db, { filmId: film.id, startsInMinutes, price: 400 });
-}
-
-let tills = 0;
-async function cashierOnShift() {
-  const cashier = await buildSignedInUser(t.ctx, { role: 'cashier', fio: 'Ирина Кассир' });
-  const open = await t.call('POST /shifts/open', { body: { float: 1000, till: `Касса П${++tills}` } }, cashier.token);
-  expect(open.status, JSON.stringify(open.body)).toBe(201);
-  return cashier;
-}
-
-const registryTicket = (barcodeOf: (t: RegistryTicket) => boolean) =>
-  t.ctx.registryEmulator.control.tickets().find(barcodeOf);
-const pushkinRow = async (ticketId: number) =>
-  (await t.ctx.db.select().from(schema.pushkinTickets).where(eq(schema.pushkinTickets.ticketId, ticketId)))[0];
-const waitStatus = (ticketId: number, status: string) =>
-  until(
-    async () => (await pushkinRow(ticketId))?.status === status,
-    15_000,
-    `Pushkin ticket ${ticketId} never became ${status}`,
-  );
-
-async function sellAtTill(token: string, sessionId: number, seat: string, holder = visitor()) {
-  return t.call(
-    'POST /till/orders',
-    {
-      body: {
-        schedule_id: sessionId,
-        lines: [{ seat_number: seat }],
-        method: 'pushkin',
-        visitor: holder,
-        rrn: '612345678901',
-        terminal_id: 'T0012345',
-      },
-    },
-    token,
-  );
-}
+const { visitor, pushkinSession, cashierOnShift, sellAtTill, registryTicket, pushkinRow, waitStatus } = pushkinHelpers(
+  () => t,
+);
 
 describe('the Pushkin card at the till', () => {
   it('sells one ticket to the holder, prints the receipt as a card payment and registers it with the right fields', async () => {

@@ -5,8 +5,11 @@
  *
  * Lost answers: every registration attempt is counted before its call; a retry first asks the registry by event and
  * barcode (the inspector's GET, §2.2), so a ticket the registry stored while its answer was lost is never posted
- * twice. Such a ticket has no registry id: its visit goes by barcode, its refund is left to staff (the registry
- * refunds by id only).
+ * twice; and a refusal (the registry's duplicate answer, when that look-up missed the ticket) is checked the same
+ * way before it counts, so a registered ticket's money is never sent back. The registry's id of such a ticket
+ * stays unknown: the inspector's view (§2.2, TicketInfo) carries its status and session, not its id, and §2 has no
+ * other way to find a ticket. Its visit goes by barcode; its refund is for staff to mark in the Pro.Культура
+ * cabinet (the registry refunds by id only), and the orders list flags it (sweep.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
@@ -121,6 +124,13 @@ export async function registerPushkinTicket(ctx: AppContext, ticketId: number): 
     if (err.kind === 'unavailable') {
       await ctx.db.update(pushkinTickets).set({ error: err.message }).where(eq(pushkinTickets.ticketId, ticketId));
       throw err;
+    }
+    // A refusal may be the registry's "already registered": an earlier attempt's answer was lost after it stored
+    // the ticket (and the look-up above missed it). The registry is asked by barcode before the money goes back.
+    const known = await registry.findByBarcode(row.eventId, body.barcode);
+    if (known && registryHolds(known)) {
+      await settle(ctx, ticketId, 'register', { registryId: null, registeredAt: ctx.clock.now(), error: null });
+      return 'registered';
     }
     await settle(ctx, ticketId, 'refuse', {
       error: `${err.details.code ? `[${err.details.code}] ` : ''}${err.message}`,

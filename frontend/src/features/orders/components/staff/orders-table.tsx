@@ -9,6 +9,7 @@ import {
   formatShortTime,
   MANUAL_REFUND_LABEL,
   PUSHKIN_REFUSED_LABEL,
+  PUSHKIN_STUCK_LABEL,
   ORDER_CHANNEL_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -29,6 +30,7 @@ export function OrdersTable() {
   const [flag, setFlag] = useSearchParam('flag');
   const manualOnly = flag === 'manual_refund';
   const pushkinOnly = flag === 'pushkin_refused';
+  const stuckOnly = flag === 'pushkin_stuck';
   return (
     <ResourceTable
       title="Заказы"
@@ -37,7 +39,7 @@ export function OrdersTable() {
       notFound="Заказов с такими условиями нет"
       filters={{
         status: chosen,
-        flag: manualOnly ? 'manual_refund' : pushkinOnly ? 'pushkin_refused' : undefined,
+        flag: manualOnly ? 'manual_refund' : pushkinOnly ? 'pushkin_refused' : stuckOnly ? 'pushkin_stuck' : undefined,
       }}
       actions={<Link to={paths.adminSection('tickets')}>Билеты</Link>}
       toolbar={
@@ -66,6 +68,14 @@ export function OrdersTable() {
             />{' '}
             {PUSHKIN_REFUSED_LABEL}
           </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={stuckOnly}
+              onChange={(e) => setFlag(e.target.checked ? 'pushkin_stuck' : '')}
+            />{' '}
+            {PUSHKIN_STUCK_LABEL}
+          </label>
         </>
       }
       columns={[
@@ -89,6 +99,12 @@ export function OrdersTable() {
                 <>
                   <br />
                   <strong>{PUSHKIN_REFUSED_LABEL}</strong>
+                </>
+              )}
+              {o.pushkin_stuck && (
+                <>
+                  <br />
+                  <strong>{PUSHKIN_STUCK_LABEL}</strong>
                 </>
               )}
             </>
