@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromCinemaTime } from '../../contract/time';
 import { announce } from '../../effects';
+import { ManualClock } from '../infra/clock';
 import { startApi, type RunningApi } from '../../server';
 import { useTestApi } from '../../testing/api';
 import { buildFilm } from '../../testing/factories';
@@ -129,10 +131,16 @@ describe('ResponseCaches', () => {
     expect(caches.keptBytes).toBe(film.size);
   });
 
-  it('keeps the bill per cinema day', () => {
-    expect(ResponseCaches.variant('GET /schedules', '/api/schedules', new Date('2031-03-10T12:00:00Z'))).toBe(
-      '/api/schedules|2031-03-10',
-    );
-    expect(ResponseCaches.variant('GET /banner', '/api/banner')).toBe('/api/banner');
+  it("keeps the bill per cinema day, the day of the caches' clock", async () => {
+    const clock = new ManualClock(fromCinemaTime('2031-03-10 12:00'));
+    const caches = new ResponseCaches(undefined, clock);
+    expect(caches.variant('GET /schedules', '/api/schedules')).toBe('/api/schedules|2031-03-10');
+    expect(caches.variant('GET /banner', '/api/banner')).toBe('/api/banner');
+    await caches.read('GET /schedules', '/api/schedules', async () => ['10 March']);
+    expect(caches.lookup('GET /schedules', '/api/schedules')).toBeDefined();
+    // Past the cinema's midnight the day's bill is another read, though no wall time passed.
+    clock.set(fromCinemaTime('2031-03-11 00:30'));
+    expect(caches.variant('GET /schedules', '/api/schedules')).toBe('/api/schedules|2031-03-11');
+    expect(caches.lookup('GET /schedules', '/api/schedules')).toBeUndefined();
   });
 });

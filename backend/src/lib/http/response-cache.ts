@@ -14,6 +14,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ApiKey } from '../../contract/api';
 import { toCinemaDate } from '../../contract/time';
+import { systemClock, type Clock } from '../infra/clock';
 import type { Logger } from '../infra/logger';
 import { connectRedis, closeRedis, type Redis, type RedisKeys } from '../infra/redis';
 import { errorFields } from '../infra/operator-messages';
@@ -104,7 +105,11 @@ export class ResponseCaches {
   private readonly stored = new Map<string, { name: CacheName; variant: string; size: number }>();
   private bytes = 0;
 
-  constructor(readonly budgetBytes = DEFAULT_CACHE_BUDGET_BYTES) {}
+  constructor(
+    readonly budgetBytes = DEFAULT_CACHE_BUDGET_BYTES,
+    /** Whose day a `perDay` read is kept for: the context's clock (docs/architecture.md, "The clock"). */
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Bytes kept now, across all caches. */
   get keptBytes(): number {
@@ -112,28 +117,28 @@ export class ResponseCaches {
   }
 
   /** The variant of a read: its address as requested (path and query), and the day when it depends on it. */
-  static variant(key: CachedRead, url: string, now = new Date()): string {
-    return 'perDay' in CACHED_READS[key] ? perDay(url, now) : url;
+  variant(key: CachedRead, url: string): string {
+    return 'perDay' in CACHED_READS[key] ? perDay(url, this.clock.now()) : url;
   }
 
   lookup(key: CachedRead, url: string): Presented | undefined {
-    return this.find(CACHED_READS[key].cache, ResponseCaches.variant(key, url));
+    return this.find(CACHED_READS[key].cache, this.variant(key, url));
   }
 
   /** From memory, or loaded, serialised and compressed once. */
   read(key: CachedRead, url: string, load: () => Promise<unknown>): Promise<Presented> {
-    return this.keep(CACHED_READS[key].cache, ResponseCaches.variant(key, url), async () => {
+    return this.keep(CACHED_READS[key].cache, this.variant(key, url), async () => {
       return new Presented(Buffer.from(JSON.stringify(await load())));
     });
   }
 
   /** A rendered page (it shows today's sessions: one variant per address and day). */
   lookupPage(url: string): Presented | undefined {
-    return this.find('pages', perDay(url));
+    return this.find('pages', perDay(url, this.clock.now()));
   }
 
   readPage(url: string, render: () => Promise<Presented>): Promise<Presented> {
-    return this.keep('pages', perDay(url), render);
+    return this.keep('pages', perDay(url, this.clock.now()), render);
   }
 
   private find(name: CacheName, variant: string): Presented | undefined {
@@ -200,15 +205,15 @@ export class ResponseCaches {
   }
 }
 
-const perDay = (url: string, now = new Date()) => `${url}|${toCinemaDate(now)}`;
+const perDay = (url: string, now: Date) => `${url}|${toCinemaDate(now)}`;
 const storedKey = (name: CacheName, variant: string) => `${name}\u0000${variant}`;
 
 const perContext = new WeakMap<object, ResponseCaches>();
 
 /** The context's caches (one per process in production; tests give each API context its own). */
-export function cachesOf(ctx: object): ResponseCaches {
+export function cachesOf(ctx: object & { clock?: Clock }): ResponseCaches {
   let caches = perContext.get(ctx);
-  if (!caches) perContext.set(ctx, (caches = new ResponseCaches()));
+  if (!caches) perContext.set(ctx, (caches = new ResponseCaches(DEFAULT_CACHE_BUDGET_BYTES, ctx.clock)));
   return caches;
 }
 
