@@ -13,6 +13,7 @@ import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emul
 import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
 import { YooKassaClient } from '@kino/backend/payments/yookassa/client';
 import { sessionJobIds } from '@kino/backend/queues/job-ids/sessions';
+import { systemClock } from '@kino/backend/lib/infra/clock';
 import { buildOrder, buildSession, buildSignedInUser, buildTicket } from '@kino/backend/testing/factories';
 import { bullPrefix } from '@kino/backend/queues';
 import { until } from '@kino/backend/testing/wait';
@@ -77,7 +78,7 @@ describe.skipIf(!runs)('kill -9 of the workers refunding a cancelled session', (
       shopId: yookassa.shopId,
       secretKey: yookassa.secretKey,
     });
-    const { user } = await buildSignedInUser({ db: db.database.db, config: testConfig() });
+    const { user } = await buildSignedInUser({ db: db.database.db, config: testConfig(), clock: systemClock });
     const order = await buildOrder(db.database.db, {
       sessionId: session.id,
       userId: user.id,
@@ -134,7 +135,10 @@ describe.skipIf(!runs)('kill -9 of the workers refunding a cancelled session', (
       const doomed = await startKino({ ...env, SERVICES: 'workers' });
       workers.push(doomed);
 
-      const { token } = await buildSignedInUser({ db: db.database.db, config: testConfig() }, { role: 'manager' });
+      const { token } = await buildSignedInUser(
+        { db: db.database.db, config: testConfig(), clock: systemClock },
+        { role: 'manager' },
+      );
       const cancel = await fetch(`${api.url}/api/schedules/${session.id}/cancel`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -4,6 +4,7 @@
  */
 import { purchase } from '@kino/backend/testing/orders';
 import { schema } from '@kino/backend/db';
+import { systemClock } from '@kino/backend/lib/infra/clock';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import net from 'node:net';
@@ -45,7 +46,7 @@ describe.skipIf(!runs)('SIGTERM with a purchase in flight', () => {
   it('answers readiness 503, stops accepting, completes the purchase, tells sockets to reconnect, and exits 0', async () => {
     const { db, kino } = stack;
     const session = await buildSession(db.database.db);
-    const { user, token } = await buildSignedInUser({ db: db.database.db, config: testConfig() });
+    const { user, token } = await buildSignedInUser({ db: db.database.db, config: testConfig(), clock: systemClock });
     const buyer = await connectSeatClient(kino.url, token);
     const viewer = await connectSeatClient(kino.url);
     await buyer.join(session.id);

@@ -5,6 +5,7 @@
  */
 import { purchase } from '@kino/backend/testing/orders';
 import { schema } from '@kino/backend/db';
+import { systemClock } from '@kino/backend/lib/infra/clock';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import { eq } from 'drizzle-orm';
@@ -50,7 +51,11 @@ describe.skipIf(!runs)('kill -9 of an API process during purchases', () => {
     const session = await buildSession(db.database.db);
     const buyers = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
-        const { user, token } = await buildSignedInUser({ db: db.database.db, config: testConfig() });
+        const { user, token } = await buildSignedInUser({
+          db: db.database.db,
+          config: testConfig(),
+          clock: systemClock,
+        });
         const seats = [`r${i + 1}m1`, `r${i + 1}m2`];
         const socket = await connectSeatClient(doomed.url, token);
         await socket.join(session.id);

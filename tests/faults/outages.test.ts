@@ -4,6 +4,7 @@
  */
 import { purchase } from '@kino/backend/testing/orders';
 import { schema } from '@kino/backend/db';
+import { systemClock } from '@kino/backend/lib/infra/clock';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
 import { and, eq } from 'drizzle-orm';
@@ -62,7 +63,7 @@ describe.skipIf(!runs)('PostgreSQL unreachable', () => {
 
   it('answers 503 unavailable and writes nothing, then serves again without a restart', async () => {
     const session = await buildSession(db.database.db);
-    const { token } = await buildSignedInUser({ db: db.database.db, config: testConfig() });
+    const { token } = await buildSignedInUser({ db: db.database.db, config: testConfig(), clock: systemClock });
     const buyer = await connectSeatClient(kino.url, token);
     await buyer.join(session.id);
     expect(await request(buyer, 'seats:hold', { sessionId: session.id, seat: 'r2m2' })).toMatchObject({ ok: true });
@@ -101,8 +102,8 @@ describe.skipIf(!runs)('Redis restarted empty', () => {
 
   it('never sells a seat twice: sold seats come back from PostgreSQL, and holds work again', async () => {
     const session = await buildSession(db.database.db);
-    const first = await buildSignedInUser({ db: db.database.db, config: testConfig() });
-    const second = await buildSignedInUser({ db: db.database.db, config: testConfig() });
+    const first = await buildSignedInUser({ db: db.database.db, config: testConfig(), clock: systemClock });
+    const second = await buildSignedInUser({ db: db.database.db, config: testConfig(), clock: systemClock });
     const ann = await connectSeatClient(kino.url, first.token);
     await ann.join(session.id);
     expect(await request(ann, 'seats:hold', { sessionId: session.id, seat: 'r5m5' })).toMatchObject({ ok: true });

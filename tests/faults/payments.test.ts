@@ -11,6 +11,7 @@ import path from 'node:path';
 import { schema } from '@kino/backend/db';
 import { startYooKassaEmulator, type YooKassaEmulator } from '@kino/backend/emulators/yookassa/index';
 import { NOTIFICATIONS_PATH } from '@kino/backend/emulators/yookassa/embedded';
+import { systemClock } from '@kino/backend/lib/infra/clock';
 import { buildSession, buildSignedInUser } from '@kino/backend/testing/factories';
 import { providerPaymentOf, purchase } from '@kino/backend/testing/orders';
 import { connectSeatClient, request } from '@kino/backend/testing/seat-client';
@@ -76,7 +77,7 @@ describe.skipIf(!runs)('kill -9 while a payment is being taken', () => {
   /** A viewer holds and orders two seats through `kino`; answers the order id and its provider payment. */
   async function order(kino: Kino, seats: string[]) {
     const session = await buildSession(db.database.db, { startsInMinutes: 600 });
-    const { user, token } = await buildSignedInUser({ db: db.database.db, config: testConfig() });
+    const { user, token } = await buildSignedInUser({ db: db.database.db, config: testConfig(), clock: systemClock });
     const socket = await connectSeatClient(kino.url, token);
     await socket.join(session.id);
     for (const seat of seats) {

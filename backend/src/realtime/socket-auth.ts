@@ -31,7 +31,7 @@ export interface SocketTokens {
 export type SocketViewer = () => Promise<SocketUser | undefined>;
 
 export function authenticateSocket(
-  ctx: Pick<AppContext, 'logger'>,
+  ctx: Pick<AppContext, 'logger' | 'clock'>,
   tokens: SocketTokens,
   socket: SeatSocket,
 ): SocketViewer {
@@ -57,7 +57,7 @@ export function authenticateSocket(
 
   let timer: NodeJS.Timeout | undefined;
   const expireAt = () => {
-    const left = claims.expiresAt - Date.now();
+    const left = claims.expiresAt - ctx.clock.now().getTime();
     if (left <= 0) return void socket.disconnect(true);
     timer = setTimeout(expireAt, Math.min(left, MAX_TIMER_MS));
   };
@@ -66,6 +66,6 @@ export function authenticateSocket(
 
   return async () => {
     const user = await verified;
-    return user && Date.now() < claims.expiresAt ? user : undefined;
+    return user && ctx.clock.now().getTime() < claims.expiresAt ? user : undefined;
   };
 }

@@ -31,7 +31,7 @@ export async function buildUser(db: Db, overrides: Partial<typeof schema.users.$
 
 /** A user and a valid bearer token for them. */
 export async function buildSignedInUser(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   overrides: Parameters<typeof buildUser>[1] = {},
 ) {
   const user = await buildUser(ctx.db, overrides);

@@ -13,7 +13,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** The same tokens on live sockets: handed to the transport when the API starts (server.ts). */
-export const socketTokens = (ctx: Pick<AppContext, 'db' | 'config'>): SocketTokens => ({
+export const socketTokens = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>): SocketTokens => ({
   fromHeader: bearerToken,
   claims: (token) => tokenClaims(ctx, token),
   verify: (token) => verifyToken(ctx, token),

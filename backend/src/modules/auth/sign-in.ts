@@ -10,7 +10,7 @@ import { issueToken } from './tokens';
 
 /** E-mail and password → a new token. One answer for an unknown e-mail and a wrong password. */
 export async function signIn(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   { email, password }: z.output<typeof AuthenticateBodySchema>,
 ): Promise<AuthResponse> {
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1);

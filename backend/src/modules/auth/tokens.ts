@@ -19,15 +19,16 @@ export type { AuthUser };
 
 const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
-export async function issueToken(ctx: Pick<AppContext, 'db' | 'config'>, userId: number): Promise<string> {
+export async function issueToken(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, userId: number): Promise<string> {
   const jti = randomUUID();
-  const exp = Math.floor(Date.now() / 1000) + ctx.config.tokenTtlSeconds;
+  const exp = Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.tokenTtlSeconds;
   await ctx.db.insert(schema.authTokens).values({ id: jti, userId, expiresAt: new Date(exp * 1000) });
   const payload = Buffer.from(JSON.stringify({ sub: userId, jti, exp } satisfies TokenPayload)).toString('base64url');
   return `${payload}.${sign(ctx.config.appSecret, payload)}`;
 }
 
-function readToken(secret: string, token: string): TokenPayload | undefined {
+/** The token's payload, if its signature holds and it has not expired at `now` (epoch ms). */
+function readToken(secret: string, token: string, now: number): TokenPayload | undefined {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return undefined;
   const expected = Buffer.from(sign(secret, payload));
@@ -36,7 +37,7 @@ function readToken(secret: string, token: string): TokenPayload | undefined {
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString()) as TokenPayload;
     if (typeof data.sub !== 'number' || typeof data.jti !== 'string' || typeof data.exp !== 'number') return undefined;
-    return data.exp * 1000 > Date.now() ? data : undefined;
+    return data.exp * 1000 > now ? data : undefined;
   } catch {
     return undefined;
   }
@@ -47,19 +48,20 @@ function readToken(secret: string, token: string): TokenPayload | undefined {
  * read, so it says nothing about revocation (verifyToken does).
  */
 export function tokenClaims(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'clock'>,
   token: string,
 ): { userId: number; tokenId: string; expiresAt: number } | undefined {
-  const data = readToken(ctx.config.appSecret, token);
+  const data = readToken(ctx.config.appSecret, token, ctx.clock.now().getTime());
   return data && { userId: data.sub, tokenId: data.jti, expiresAt: data.exp * 1000 };
 }
 
 /** The signed-in user of a token, or undefined when it is forged, expired or revoked. */
 export async function verifyToken(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   token: string,
 ): Promise<AuthUser | undefined> {
-  const data = readToken(ctx.config.appSecret, token);
+  const now = ctx.clock.now();
+  const data = readToken(ctx.config.appSecret, token, now.getTime());
   if (!data) return undefined;
   const { users, authTokens } = schema;
   const [row] = await ctx.db
@@ -79,7 +81,7 @@ export async function verifyToken(
         eq(authTokens.id, data.jti),
         eq(authTokens.userId, data.sub),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, new Date()),
+        gt(authTokens.expiresAt, now),
         // A deleted account's tokens are revoked with it; this keeps any that a race let through out too.
         isNull(users.deletedAt),
       ),
@@ -88,6 +90,6 @@ export async function verifyToken(
   return row ? { ...row, tokenId: data.jti } : undefined;
 }
 
-export async function revokeToken(ctx: Pick<AppContext, 'db'>, tokenId: string): Promise<void> {
-  await ctx.db.update(schema.authTokens).set({ revokedAt: new Date() }).where(eq(schema.authTokens.id, tokenId));
+export async function revokeToken(ctx: Pick<AppContext, 'db' | 'clock'>, tokenId: string): Promise<void> {
+  await ctx.db.update(schema.authTokens).set({ revokedAt: ctx.clock.now() }).where(eq(schema.authTokens.id, tokenId));
 }
