@@ -24,7 +24,7 @@ const { sessions, films, halls, tickets, priceCards } = schema;
 export function listStaffSessions(
   ctx: Pick<AppContext, 'db'>,
   query: z.output<typeof StaffSessionQuerySchema>,
-  now = new Date(),
+  now: Date,
 ): Promise<Page<StaffSession>> {
   const from = query.date ? fromCinemaTime(`${query.date} 00:00`) : startOfCinemaToday(now);
   const until = query.date ? fromCinemaTime(`${addDays(query.date, 1)} 00:00`) : undefined;
@@ -100,7 +100,7 @@ export function listStaffSessions(
 export async function createSession(
   ctx: AppContext,
   body: z.output<typeof ScheduleStoreBodySchema>,
-  now = new Date(),
+  now: Date,
 ): Promise<Session> {
   const [film, hall, card] = await Promise.all([
     ctx.db.query.films.findFirst({ where: eq(films.id, body.movie_id) }),

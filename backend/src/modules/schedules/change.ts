@@ -39,7 +39,7 @@ export async function updateSession(
   ctx: AppContext,
   id: number,
   body: z.output<typeof ScheduleUpdateBodySchema>,
-  now = ctx.clock.now(),
+  now: Date,
 ): Promise<Session> {
   const current = await ctx.db.query.sessions.findFirst({ where: eq(sessions.id, id), with: { film: true } });
   if (!current) throw notFound('Сеанс не найден');

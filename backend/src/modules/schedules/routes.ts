@@ -9,9 +9,9 @@ import { loadSchedules } from './service';
 export const scheduleRoutes = (ctx: AppContext) =>
   handlers({
     /** The films on the bill from today on, each with its sessions and sold seats. Cached. */
-    'GET /schedules': ({ req }) => cachedRead(ctx, 'GET /schedules', req, () => loadSchedules(ctx)),
-    'GET /schedules/admin': ({ query }) => listStaffSessions(ctx, query),
-    'POST /schedule/store': ({ body }) => createSession(ctx, body),
-    'PUT /schedules/:id': ({ params, body }) => updateSession(ctx, params.id, body),
+    'GET /schedules': ({ req }) => cachedRead(ctx, 'GET /schedules', req, () => loadSchedules(ctx, ctx.clock.now())),
+    'GET /schedules/admin': ({ query }) => listStaffSessions(ctx, query, ctx.clock.now()),
+    'POST /schedule/store': ({ body }) => createSession(ctx, body, ctx.clock.now()),
+    'PUT /schedules/:id': ({ params, body }) => updateSession(ctx, params.id, body, ctx.clock.now()),
     'POST /schedules/:id/cancel': ({ params, body, user }) => cancelSession(ctx, params.id, user, body),
   });

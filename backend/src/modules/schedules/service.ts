@@ -8,7 +8,7 @@ import { occupiesSeatSql } from '../tickets/state';
 import { presentScheduleFilm } from './presenter';
 
 /** The instant the cinema's current day began: today's earlier sessions stay listed (as past). */
-export const startOfCinemaToday = (now = new Date()): Date => fromCinemaTime(`${toCinemaDate(now)} 00:00:00`);
+export const startOfCinemaToday = (now: Date): Date => fromCinemaTime(`${toCinemaDate(now)} 00:00:00`);
 
 /** A session's hall and taken seats (sold, or in an order being paid), as presentSession needs them. */
 export const withSessionDetails = {
@@ -20,7 +20,7 @@ export const withSessionDetails = {
 } as const;
 
 /** Films that have sessions from today on, each with those sessions; films in order of their first session. */
-export async function loadSchedules(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<ScheduleFilm[]> {
+export async function loadSchedules(ctx: Pick<AppContext, 'db'>, now: Date): Promise<ScheduleFilm[]> {
   const sessions = await ctx.db.query.sessions.findMany({
     where: (s, { and, gte, isNull }) => and(gte(s.startTime, startOfCinemaToday(now)), isNull(s.cancelledAt)),
     orderBy: (s, { asc }) => [asc(s.startTime), asc(s.id)],
