@@ -113,7 +113,7 @@ export async function editFilm(ctx: AppContext, id: number, edit: FilmEdit): Pro
     if (!updated) throw filmMissing();
     changed({ what: 'films', ids: [id] });
   });
-  return findFilm(ctx, id);
+  return findFilm(ctx, id, ctx.clock.now());
 }
 
 /** Stores the uploaded poster (re-encoded) as the film's, and deletes the one it replaces. */

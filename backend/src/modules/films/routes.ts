@@ -14,8 +14,9 @@ export const filmRoutes = (ctx: AppContext) =>
   handlers({
     'GET /banner': ({ req }) => cachedRead(ctx, 'GET /banner', req, () => loadBannerFilm(ctx)),
     'GET /films/news': ({ req }) => cachedRead(ctx, 'GET /films/news', req, () => loadNewFilms(ctx)),
-    'GET /films': ({ req, query }) => cachedRead(ctx, 'GET /films', req, () => findFilms(ctx, query)),
-    'GET /films/:id': ({ req, params }) => cachedRead(ctx, 'GET /films/:id', req, () => findFilm(ctx, params.id)),
+    'GET /films': ({ req, query }) => cachedRead(ctx, 'GET /films', req, () => findFilms(ctx, query, ctx.clock.now())),
+    'GET /films/:id': ({ req, params }) =>
+      cachedRead(ctx, 'GET /films/:id', req, () => findFilm(ctx, params.id, ctx.clock.now())),
     'GET /films/admin': ({ query }) => listStaffFilms(ctx, query),
     'POST /films/store': ({ user, body }) => storeFilm(ctx, user.id, body.kinopoisk_id),
     'GET /upload-persons-for-film/:kinopoiskId': ({ user, params }) => addFilmPersons(ctx, user.id, params.kinopoiskId),

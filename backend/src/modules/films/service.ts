@@ -38,11 +38,7 @@ const folded = (text: PgColumn) => sql`translate(lower(${text}), 'ё', 'е')`;
  * The catalogue, optionally of one genre and/or one country, optionally searched (`q` in the title or a
  * name of the cast): films on the bill first, then the announced ones, then the rest; by year and title.
  */
-export async function findFilms(
-  ctx: Ctx,
-  { genre, country, q }: FilmListQuery,
-  now = new Date(),
-): Promise<CatalogueFilm[]> {
+export async function findFilms(ctx: Ctx, { genre, country, q }: FilmListQuery, now: Date): Promise<CatalogueFilm[]> {
   const filters: SQL[] = [];
   if (genre !== undefined) {
     filters.push(
@@ -89,7 +85,7 @@ export async function findFilms(
 }
 
 /** One film with its people, media, sessions from today on and reviews; 404 when there is no such film. */
-export async function findFilm(ctx: Ctx, id: number, now = new Date()): Promise<FilmDetail> {
+export async function findFilm(ctx: Ctx, id: number, now: Date): Promise<FilmDetail> {
   const film = await ctx.db.query.films.findFirst({
     where: eq(films.id, id),
     with: {

@@ -64,7 +64,7 @@ describe('importFilmPersons', () => {
     // Without a Russian name the English one; without a person page (404 on the fake) no details.
     expect(writer).toMatchObject({ fio: 'Lana Wachowski', birthday: null, placeBirthday: null, careers: [] });
 
-    const film = await findFilm(t.ctx, id);
+    const film = await findFilm(t.ctx, id, t.ctx.clock.now());
     expect(film.persons.map((p) => [p.person.id, p.role, p.position])).toEqual([
       [director!.id, 'director', 'Режиссёр'],
       [actor!.id, 'actor', 'Персонаж 401001'],
@@ -119,7 +119,7 @@ describe('importFilmPersons', () => {
 
     const person = await personByStaffId(kp.staff[1]!.staffId);
     expect(answer).toEqual([{ id: person!.id, main_img: person!.mainImg, fio: person!.fio }]);
-    expect((await findFilm(t.ctx, id)).persons).toHaveLength(1);
+    expect((await findFilm(t.ctx, id, t.ctx.clock.now())).persons).toHaveLength(1);
   });
 
   it('creates the person without a photo whose file is not an image or too large', async () => {
@@ -209,6 +209,6 @@ describe('importFilmPersons', () => {
     // Both runs downloaded every photo; the losing run's copies are deleted.
     expect(t.kp.hits('/images/actor_posters/kp/416000.jpg')).toBe(2);
     expect(storedFiles(t.ctx)).toEqual([...files, ...a.map((p) => p.main_img!)].sort());
-    expect((await findFilm(t.ctx, id)).persons).toHaveLength(6);
+    expect((await findFilm(t.ctx, id, t.ctx.clock.now())).persons).toHaveLength(6);
   });
 });

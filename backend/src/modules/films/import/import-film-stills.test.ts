@@ -46,7 +46,7 @@ describe('importFilmStills', () => {
 
     expect(t.kp.hits('/api/v2.2/films/501/images?type=STILL&page=')).toBe(2);
     expect(answer).toHaveLength(25);
-    expect((await findFilm(t.ctx, id)).photo).toEqual(answer);
+    expect((await findFilm(t.ctx, id, t.ctx.clock.now())).photo).toEqual(answer);
     expect(await sourcesOf(id)).toEqual(stills);
     for (const { photo } of answer) {
       expect(photo).toMatch(/^stills\/[\w-]+\.webp$/);

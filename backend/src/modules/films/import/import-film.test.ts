@@ -44,7 +44,7 @@ describe('importFilm', () => {
 
     const { id } = await importFilm(t.ctx, 301, { onProgress: (p) => void progress.push(p) });
 
-    const film = await findFilm(t.ctx, id);
+    const film = await findFilm(t.ctx, id, t.ctx.clock.now());
     expect(film).toMatchObject({
       title: 'Матрица',
       description: 'Жизнь Томаса Андерсона разделена на две части.',
@@ -111,7 +111,7 @@ describe('importFilm', () => {
       }),
     );
     const { id } = await importFilm(t.ctx, 303);
-    expect(await findFilm(t.ctx, id)).toMatchObject({
+    expect(await findFilm(t.ctx, id, t.ctx.clock.now())).toMatchObject({
       age: 0,
       rating: null,
       budget: null,
@@ -131,11 +131,11 @@ describe('importFilm', () => {
     t.kp.addFilm(t.kp.sampleFilm(305, { posterUrl: t.kp.image('posters/kp/305.jpg', 'missing') }));
     const files = storedFiles(t.ctx);
 
-    const first = await findFilm(t.ctx, (await importFilm(t.ctx, 304)).id);
+    const first = await findFilm(t.ctx, (await importFilm(t.ctx, 304)).id, t.ctx.clock.now());
     expect(first).toMatchObject({ poster: null, promo_img: null });
     expect(storedFiles(t.ctx)).toEqual(files);
 
-    const second = await findFilm(t.ctx, (await importFilm(t.ctx, 305)).id);
+    const second = await findFilm(t.ctx, (await importFilm(t.ctx, 305)).id, t.ctx.clock.now());
     expect(second.poster).toBeNull();
     expect(second.promo_img).toMatch(/^promo\//);
   });
@@ -184,7 +184,7 @@ describe('importFilm', () => {
       filmCountries: before.filmCountries + 1,
       filmVideos: before.filmVideos + 1,
     });
-    const film = await findFilm(t.ctx, id);
+    const film = await findFilm(t.ctx, id, t.ctx.clock.now());
     expect(storedFiles(t.ctx)).toEqual([...files, film.poster, film.promo_img].sort());
   });
 
@@ -195,7 +195,8 @@ describe('importFilm', () => {
     const [a, b] = await Promise.all([importFilm(t.ctx, 322), importFilm(t.ctx, 323)]);
     t.kp.latencyMs = 0;
 
-    const genresOf = async (id: number) => (await findFilm(t.ctx, id)).genres.map((g) => g.genre.id).sort();
+    const genresOf = async (id: number) =>
+      (await findFilm(t.ctx, id, t.ctx.clock.now())).genres.map((g) => g.genre.id).sort();
     expect(await genresOf(a.id)).toEqual(await genresOf(b.id));
     expect(await t.ctx.db.$count(schema.genres, sql`lower(${schema.genres.name}) in ('мюзикл', 'кантри')`)).toBe(2);
   });
@@ -300,6 +301,6 @@ describe('importFilm', () => {
 
     // Nothing was left in the way: the same import succeeds now.
     const { id } = await importFilm(t.ctx, 321);
-    expect((await findFilm(t.ctx, id)).genres.map((g) => g.genre.name)).toEqual(['вестерн']);
+    expect((await findFilm(t.ctx, id, t.ctx.clock.now())).genres.map((g) => g.genre.name)).toEqual(['вестерн']);
   });
 });
