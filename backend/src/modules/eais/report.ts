@@ -27,7 +27,7 @@ import { eaisFileName, eaisXml, sessionFormat, type EaisFormInput, type EaisSess
 
 const { tickets, orders, sessions, films, halls, ticketTypes, eaisReports, eaisLedger } = schema;
 
-type EaisContext = Pick<AppContext, 'db' | 'config' | 'logger' | 'redis' | 'keys'>;
+type EaisContext = Pick<AppContext, 'db' | 'config' | 'logger' | 'redis' | 'keys' | 'clock'>;
 
 export interface EaisRunResult {
   /** Files formed this run, files ЕАИС accepted, and files it refused or did not answer. */
@@ -86,7 +86,7 @@ export async function uploadToEais(
 }
 
 /** One run: forms files of the rows not yet in one, then sends every undelivered file; throws when one failed. */
-export async function reportToEais(ctx: EaisContext, now = new Date()): Promise<EaisRunResult> {
+export async function reportToEais(ctx: EaisContext, now = ctx.clock.now()): Promise<EaisRunResult> {
   const run = await withRedisLock(ctx, EAIS_LOCK, EAIS_LOCK_TTL_MS, (lock) => reportUnderLock(ctx, lock, now));
   if (!run.ran) {
     ctx.logger.info('ЕАИС report skipped: another run is in progress');
@@ -206,7 +206,7 @@ async function sendFiles(ctx: EaisContext, lock: HeldLock, files: readonly Waiti
           return;
         }
         const answer = await uploadToEais(ctx.config.eais, file);
-        outcomes.push({ id: file.id, name: file.name, answer, at: new Date() });
+        outcomes.push({ id: file.id, name: file.name, answer, at: ctx.clock.now() });
         if (answer.kind === 'accepted') continue;
         ctx.logger.error({ file: file.name, sessionId: file.sessionId }, `ЕАИС delivery failed: ${answer.error}`);
         break;

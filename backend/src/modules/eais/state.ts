@@ -30,7 +30,7 @@ export const EAIS_FILE = {
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<DashboardEais> {
+export async function loadEaisState(ctx: Pick<AppContext, 'db'>, now: Date): Promise<DashboardEais> {
   const [waiting, [last]] = await Promise.all([
     ctx.db
       .select({
