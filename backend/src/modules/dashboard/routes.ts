@@ -6,6 +6,6 @@ import { loadDashboard, loadSales } from './service';
 export const dashboardRoutes = (ctx: AppContext) =>
   handlers({
     'GET /dashboard': () => loadDashboard(ctx),
-    'GET /dashboard/sales': () => loadSales(ctx),
-    'GET /dashboard/eais': () => loadEaisState(ctx),
+    'GET /dashboard/sales': () => loadSales(ctx, ctx.clock.now()),
+    'GET /dashboard/eais': () => loadEaisState(ctx, ctx.clock.now()),
   });

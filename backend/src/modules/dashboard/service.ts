@@ -56,7 +56,7 @@ export async function loadDashboard(ctx: Ctx): Promise<Dashboard> {
   ];
 }
 
-export async function loadSales(ctx: Ctx, now = new Date()): Promise<DashboardSales> {
+export async function loadSales(ctx: Ctx, now: Date): Promise<DashboardSales> {
   const startOfToday = startOfCinemaToday(now);
   const soldToday = and(isPaidSql(), gte(tickets.purchaseDate, startOfToday));
   // Money that came and stayed: tickets paid today and not refunded (pending orders are no revenue).
