@@ -205,7 +205,7 @@ export async function placeOrder(
         throw sessionMoved(locked.startTime);
       const now = ctx.clock.now();
       const pricing = await sessionPricing(tx, sessionId, now);
-      const priced = await priceLines(tx, pricing, plan.request, true);
+      const priced = await priceLines(tx, pricing, plan.request, now, true);
       await plan.accept(priced, tx, pricing);
       const expiresAt = plan.paidAtOnce ? now : new Date(now.getTime() + ctx.config.paymentTimeoutMs);
       const [order] = await tx

@@ -36,7 +36,7 @@ const present = (card: CardRow, sessionsCount: number): PriceCard => ({
   sessions: sessionsCount,
 });
 
-export async function listCards(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<PriceCard[]> {
+export async function listCards(ctx: Pick<AppContext, 'db'>, now: Date): Promise<PriceCard[]> {
   const cards = await ctx.db.query.priceCards.findMany({ with: { prices: true }, orderBy: asc(priceCards.id) });
   return Promise.all(cards.map(async (card) => present(card, await futureSessions(ctx.db, card.id, now))));
 }
@@ -76,7 +76,7 @@ export async function createCard(ctx: Pick<AppContext, 'db'>, body: PriceCardBod
  * A card's new prices. Orders keep the prices they were made at (each ticket stores its own); SPEC's
  * `price` of the card's sessions still to come follows the standard adult price.
  */
-export async function updateCard(ctx: Pick<AppContext, 'db'>, id: number, body: PriceCardBody, now = new Date()) {
+export async function updateCard(ctx: Pick<AppContext, 'db'>, id: number, body: PriceCardBody, now: Date) {
   await saving(() =>
     ctx.db.transaction(async (tx) => {
       const [card] = await tx.update(priceCards).set({ name: body.name }).where(eq(priceCards.id, id)).returning();

@@ -166,13 +166,13 @@ export async function usablePromo(
     sessionId,
     filmId,
     buyerId,
-    now = new Date(),
+    now,
     lock = false,
   }: {
     sessionId: number;
     filmId: number;
     buyerId?: number;
-    now?: Date;
+    now: Date;
     lock?: boolean;
   },
 ): Promise<PromoCheck> {

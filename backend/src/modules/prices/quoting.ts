@@ -71,12 +71,13 @@ export interface PricedOrder {
 /**
  * Quotes the lines. Seats not sellable in the hall's plan and ticket types not on sale are field
  * errors; a promo code that does not apply is answered with the reason (and no discount).
- * `lock`: inside an order's transaction (the promo code's row is locked, see usablePromo).
+ * `now`: when the order is made (a promo code's dates); `lock`: inside an order's transaction (the promo code's row is locked, see usablePromo).
  */
 export async function priceLines(
   db: Db | Tx,
   pricing: SessionPricing,
   { lines, promoCode, buyerId }: QuoteRequest,
+  now: Date,
   lock = false,
 ): Promise<PricedOrder> {
   const { session } = pricing;
@@ -122,7 +123,7 @@ export async function priceLines(
     const [y, m, d] = pricing.noDiscountUntil!.split('-');
     promo = `По условиям прокатчика скидки на этот фильм не действуют до ${d}.${m}.${y}`;
   } else if (code) {
-    const check = await usablePromo(db, code, { sessionId: session.id, filmId: session.filmId, buyerId, lock });
+    const check = await usablePromo(db, code, { sessionId: session.id, filmId: session.filmId, buyerId, now, lock });
     if (check.ok) applied = { id: check.id, promo: check.promo };
     else promo = check.reason;
   }

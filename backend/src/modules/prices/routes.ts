@@ -10,9 +10,9 @@ export const priceRoutes = (ctx: AppContext) =>
   handlers({
     'GET /ticket-types': () => listTicketTypes(ctx),
     'PUT /ticket-types/:code': ({ params, body }) => saveTicketType(ctx, params.code, body),
-    'GET /price-cards': () => listCards(ctx),
+    'GET /price-cards': () => listCards(ctx, ctx.clock.now()),
     'POST /price-cards': ({ body }) => createCard(ctx, body),
-    'PUT /price-cards/:id': ({ params, body }) => updateCard(ctx, params.id, body),
+    'PUT /price-cards/:id': ({ params, body }) => updateCard(ctx, params.id, body, ctx.clock.now()),
     'DELETE /price-cards/:id': ({ params }) => deleteCard(ctx, params.id),
     'GET /price-rules': () => listRules(ctx),
     'POST /price-rules': ({ body }) => createRule(ctx, body),
@@ -26,7 +26,12 @@ export const priceRoutes = (ctx: AppContext) =>
     'POST /orders/quote': async ({ user, body }) => {
       const pricing = await sessionPricing(ctx.db, body.schedule_id);
       return presentQuote(
-        await priceLines(ctx.db, pricing, { lines: body.lines, promoCode: body.promo_code, buyerId: user?.id }),
+        await priceLines(
+          ctx.db,
+          pricing,
+          { lines: body.lines, promoCode: body.promo_code, buyerId: user?.id },
+          ctx.clock.now(),
+        ),
       );
     },
   });

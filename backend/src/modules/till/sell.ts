@@ -77,7 +77,7 @@ export async function sellAtTill(
   let created: Awaited<ReturnType<typeof placeOrder>>;
   try {
     if (body.method === 'cash' || body.method === 'card' || body.method === 'pushkin') {
-      const priced = await priceLines(ctx.db, await sessionPricing(ctx.db, sessionId), request);
+      const priced = await priceLines(ctx.db, await sessionPricing(ctx.db, sessionId), request, ctx.clock.now());
       refuseBadPayment(priced);
       const task = await ticketReceipt(ctx, 'sell', {
         sessionId,
