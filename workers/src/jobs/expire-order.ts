@@ -6,7 +6,7 @@ import { defineJob } from '../define-job';
  * (and the reconciliation sweep comes by): an order is never expired without the provider's word.
  */
 export default defineJob('orders.expire', async ({ orderId }, { ctx, log }) => {
-  const outcome = await expireOrder(ctx, orderId);
+  const outcome = await expireOrder(ctx, orderId, ctx.clock.now());
   if (outcome === 'expired') log.info({ orderId }, 'order expired unpaid');
   return { outcome };
 });

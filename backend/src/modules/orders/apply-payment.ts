@@ -24,7 +24,7 @@ async function findAttempt(ctx: AppContext, payment: ProviderPayment, provider: 
   if (byId || payment.orderId === null) return byId;
   const [unanswered] = await ctx.db
     .update(payments)
-    .set({ providerPaymentId: payment.id, status: payment.status, updatedAt: new Date() })
+    .set({ providerPaymentId: payment.id, status: payment.status, updatedAt: ctx.clock.now() })
     .where(
       and(
         eq(payments.orderId, payment.orderId),
@@ -59,7 +59,7 @@ export async function applyProviderPayment(
         party: payment.cancellation?.party ?? 'yoo_kassa',
         reason: payment.cancellation?.reason ?? 'general_decline',
       };
-      await cancelAttempt(ctx.db, attempt.id, decline);
+      await cancelAttempt(ctx.db, attempt.id, ctx.clock.now(), decline);
       await closeOrder(ctx, attempt.orderId, {
         transition: 'cancel',
         actor,
@@ -72,7 +72,7 @@ export async function applyProviderPayment(
       if (attempt.status === PAYMENT_TRANSITIONS.answer.from[0]) {
         await ctx.db
           .update(schema.payments)
-          .set({ status: payment.status, updatedAt: new Date() })
+          .set({ status: payment.status, updatedAt: ctx.clock.now() })
           .where(eq(schema.payments.id, attempt.id));
       }
       return 'waiting';

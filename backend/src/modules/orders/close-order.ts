@@ -29,7 +29,7 @@ export function closeOrder(
   return write(ctx, async (tx, changed) => {
     const order = await lockOrder(tx, orderId);
     if (!order || !awaitsPayment(order.status)) return order;
-    return closeLocked(tx, changed, order, options);
+    return closeLocked(tx, changed, order, options, ctx.clock.now());
   });
 }
 
@@ -39,6 +39,7 @@ export async function closeLocked(
   changed: (change: Change) => void,
   order: OrderRow,
   { transition, actor, reason, decline }: CloseOptions,
+  closedAt: Date,
 ): Promise<OrderRow> {
   const { orders, tickets } = schema;
   const lines = await tx
@@ -48,7 +49,7 @@ export async function closeLocked(
     .returning({ id: tickets.id, seat: tickets.seatNumber });
   const [closed] = await tx
     .update(orders)
-    .set({ status: orderBecomes(transition), closedAt: new Date() })
+    .set({ status: orderBecomes(transition), closedAt })
     .where(eq(orders.id, order.id))
     .returning();
   await logAction(tx, order.id, ORDER_TRANSITIONS[transition].audit[0], actor, {

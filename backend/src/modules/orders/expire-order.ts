@@ -14,7 +14,7 @@ import { refreshFromProvider } from './refresh';
 
 export type ExpiryOutcome = 'expired' | 'not-due' | 'settled';
 
-export async function expireOrder(ctx: AppContext, orderId: number, now = new Date()): Promise<ExpiryOutcome> {
+export async function expireOrder(ctx: AppContext, orderId: number, now: Date): Promise<ExpiryOutcome> {
   const order = await ctx.db.query.orders.findFirst({ where: eq(schema.orders.id, orderId) });
   if (!order || !awaitsPayment(order.status)) return 'settled';
   if (order.expiresAt > now) return 'not-due';

@@ -155,14 +155,14 @@ export interface Decline {
 }
 
 /** A payment attempt is over without money: the one way it is written (status, party, reason, time). */
-export async function cancelAttempt(db: Db | Tx, attemptId: number, decline: Decline): Promise<void> {
+export async function cancelAttempt(db: Db | Tx, attemptId: number, at: Date, decline: Decline): Promise<void> {
   await db
     .update(schema.payments)
     .set({
       status: paymentBecomes('cancel'),
       cancellationParty: decline.party,
       cancellationReason: decline.reason,
-      updatedAt: new Date(),
+      updatedAt: at,
     })
     .where(eq(schema.payments.id, attemptId));
 }

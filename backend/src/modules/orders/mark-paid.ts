@@ -67,7 +67,7 @@ export async function markOrderPaid(
     if (!order) return { kind: 'missing' as const };
     const [attempt] = await tx
       .update(payments)
-      .set({ status: paymentBecomes('succeed'), updatedAt: new Date() })
+      .set({ status: paymentBecomes('succeed'), updatedAt: ctx.clock.now() })
       .where(and(eq(payments.orderId, orderId), eq(payments.providerPaymentId, payment.id)))
       .returning();
     if (isPaidOrder(order.status)) return { kind: 'already' as const };
@@ -79,7 +79,7 @@ export async function markOrderPaid(
     if (!sold) {
       const reason = refusal ?? MONEY_REFUSALS.seatsTaken;
       // A pending order the money cannot buy ends here: its seats free on every map.
-      if (!late) await closeLocked(tx, changed, order, { transition: 'cancel', actor, reason });
+      if (!late) await closeLocked(tx, changed, order, { transition: 'cancel', actor, reason }, now);
       const [refund] = await tx
         .insert(schema.refunds)
         .values({
@@ -128,7 +128,7 @@ async function sellLines(tx: Tx, order: OrderRow, late: boolean, paidAt: Date) {
   const sell = async (db: Tx) => {
     const rows = await db
       .update(tickets)
-      .set({ status: ticketBecomes('sell'), purchaseDate: new Date() })
+      .set({ status: ticketBecomes('sell'), purchaseDate: paidAt })
       .where(and(eq(tickets.orderId, order.id), eq(tickets.status, from)))
       .returning({ id: tickets.id, seat: tickets.seatNumber });
     await recordEaisOperations(

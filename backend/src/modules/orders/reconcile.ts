@@ -30,7 +30,7 @@ export interface ReconcileReport {
   failures: number;
 }
 
-export async function reconcileOrders(ctx: AppContext, now = new Date()): Promise<ReconcileReport> {
+export async function reconcileOrders(ctx: AppContext, now: Date): Promise<ReconcileReport> {
   const { orders, payments, refunds } = schema;
   const report: ReconcileReport = { expired: 0, checked: 0, refunds: 0, failures: 0 };
   const quiet = new Date(now.getTime() - QUIET_MS);

@@ -48,7 +48,7 @@ export async function refreshFromProvider(
       { orderId, paymentId: attempt.providerPaymentId },
       'the provider does not know the order’s payment',
     );
-    await cancelAttempt(ctx.db, attempt.id, { party: 'yoo_kassa', reason: 'not_found' });
+    await cancelAttempt(ctx.db, attempt.id, ctx.clock.now(), { party: 'yoo_kassa', reason: 'not_found' });
     await closeOrder(ctx, orderId, { transition: 'cancel', actor, reason: UNKNOWN_PAYMENT_REASON });
     return 'none';
   }

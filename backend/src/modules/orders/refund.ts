@@ -93,7 +93,8 @@ export async function requestRefunds(
       await logAction(tx, orderId, 'refund_requested', actor, { reason, data: { tickets: lines.map((l) => l.id) } });
       // Cash out of the drawer or back to the card on the terminal: given back now, in the shift's lock.
       if (method !== 'provider') {
-        for (const { id } of rows) await settleLocked(tx, changed, order, id, SETTLED_AT_COUNTER);
+        for (const { id } of rows)
+          await settleLocked(tx, changed, order, id, SETTLED_AT_COUNTER, now ?? ctx.clock.now());
       }
       return rows.map((r) => r.id);
     });
@@ -189,7 +190,7 @@ async function settleRefund(ctx: AppContext, refundId: number, state: RefundStat
     // The order's lock first, as every order operation takes it (one lock order: no deadlock).
     const [owner] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
     const order = owner ? await lockOrder(tx, owner.orderId) : undefined;
-    await settleLocked(tx, changed, order, refundId, state);
+    await settleLocked(tx, changed, order, refundId, state, ctx.clock.now());
   });
 }
 
@@ -206,10 +207,10 @@ async function settleLocked(
   order: OrderRow | undefined,
   refundId: number,
   state: RefundState,
+  now: Date,
 ): Promise<void> {
   const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
   if (!current || isSettledRefund(current.status)) return;
-  const now = new Date();
   await tx
     .update(refunds)
     .set({

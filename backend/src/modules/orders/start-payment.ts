@@ -43,7 +43,7 @@ export async function startPayment(ctx: AppContext, orderId: number, paymentId: 
           providerPaymentId: payment.id,
           status: payment.status,
           confirmationUrl: payment.confirmationUrl,
-          updatedAt: new Date(),
+          updatedAt: ctx.clock.now(),
         })
         .where(eq(schema.payments.id, paymentId));
       await logAction(tx, orderId, 'payment_created', WEB_SYSTEM, { data: { payment_id: payment.id } });
@@ -52,7 +52,7 @@ export async function startPayment(ctx: AppContext, orderId: number, paymentId: 
     if (!(err instanceof ProviderError)) throw err;
     ctx.logger.warn({ ...errorFields(err), orderId, details: err.details }, 'payment could not be created');
     // Never created at the provider: the cinema (the merchant) gave the attempt up.
-    await cancelAttempt(ctx.db, paymentId, {
+    await cancelAttempt(ctx.db, paymentId, ctx.clock.now(), {
       party: 'merchant',
       reason: err.kind === 'refused' ? 'refused' : 'unavailable',
     });
