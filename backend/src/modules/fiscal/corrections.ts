@@ -115,7 +115,7 @@ export async function issueCorrection(
   );
   const [issued] = await ctx.db
     .update(corrections)
-    .set({ operationId, issuedAt: new Date() })
+    .set({ operationId, issuedAt: ctx.clock.now() })
     .where(eq(corrections.id, id))
     .returning();
   return (await present(ctx, [issued!]))[0]!;

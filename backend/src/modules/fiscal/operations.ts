@@ -36,7 +36,7 @@ export const registerRefused = (code: number, description: string) =>
 
 /** Runs a task on the register and answers its result; throws register_refused / register_unavailable. */
 export async function runOnRegister(
-  ctx: Pick<AppContext, 'db' | 'fiscal' | 'logger'>,
+  ctx: Pick<AppContext, 'db' | 'fiscal' | 'logger' | 'clock'>,
   task: FiscalTask,
   links: OperationLinks,
 ): Promise<{ id: string; result: Record<string, unknown> }> {
@@ -58,7 +58,7 @@ export async function runOnRegister(
     ctx.logger.error({ err, operation: id, type: task.type }, 'the cash register did not answer');
     throw new AppError('register_unavailable', UNREACHABLE_MESSAGE, { operation: task.type });
   }
-  const finishedAt = new Date();
+  const finishedAt = ctx.clock.now();
   if (answer.status === 'error') {
     await ctx.db
       .update(fiscalOperations)
