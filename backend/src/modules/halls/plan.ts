@@ -61,12 +61,7 @@ async function sessionsInTheWay(ctx: AppContext, tx: Db, hallId: number, lost: S
     }));
 }
 
-export async function replacePlan(
-  ctx: AppContext,
-  hallId: number,
-  body: PlanBody,
-  now = new Date(),
-): Promise<HallPlan> {
+export async function replacePlan(ctx: AppContext, hallId: number, body: PlanBody, now: Date): Promise<HallPlan> {
   const rows = await planRows(ctx.db, hallId, body);
   await write(ctx, async (tx, changed) => {
     const [hall] = await tx.select().from(halls).where(eq(halls.id, hallId)).for('update');

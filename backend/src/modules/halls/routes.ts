@@ -32,5 +32,5 @@ export const hallRoutes = (ctx: AppContext) =>
       return presentZone(zone);
     },
     'GET /halls/:id/plan': ({ params }) => loadPlan(ctx.db, params.id),
-    'PUT /halls/:id/plan': ({ params, body }) => replacePlan(ctx, params.id, body),
+    'PUT /halls/:id/plan': ({ params, body }) => replacePlan(ctx, params.id, body, ctx.clock.now()),
   });
