@@ -32,7 +32,7 @@ export async function closeShift(
     const { expectedKopecks } = await shiftFigures(tx, shift);
     const [row] = await tx
       .update(shifts)
-      .set({ closedAt: new Date(), closedBy: staff.id, countedKopecks: kopecksOf(counted), expectedKopecks })
+      .set({ closedAt: ctx.clock.now(), closedBy: staff.id, countedKopecks: kopecksOf(counted), expectedKopecks })
       .where(eq(shifts.id, shiftId))
       .returning();
     return row!;

@@ -14,7 +14,7 @@ import {
 } from '../../contract/constants';
 import { formatRoubles, formatShortTime } from '../../contract/format';
 import { differenceText, methodsTotal, shiftPdfName, type ShiftView } from '../../contract/till';
-import { cinemaNow } from '../../contract/time';
+import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
 import { renderPdf } from '../../lib/documents/pdf';
 import type { AuthUser } from '../../lib/http/auth-user';
@@ -26,24 +26,24 @@ const MARGIN = 48;
 const GREY = '#555555';
 
 export async function shiftReportPdf(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   user: Pick<AuthUser, 'id' | 'role'>,
   shiftId: number,
 ): Promise<{ filename: string; bytes: Buffer }> {
   const shift = await presentShift(ctx.db, await visibleShift(ctx.db, user, shiftId));
   const cinema = cinemaName(await cinemaSettings(ctx));
-  return { filename: shiftPdfName(shift.id), bytes: await renderShiftPdf(shift, cinema) };
+  return { filename: shiftPdfName(shift.id), bytes: await renderShiftPdf(shift, cinema, ctx.clock.now()) };
 }
 
-/** `cinema`: the cinema's name as the settings have it, printed at the top. */
-export function renderShiftPdf(shift: ShiftView, cinema: string): Promise<Buffer> {
+/** `cinema`: the cinema's name as the settings have it, printed at the top; `madeAt`: when, printed at the foot. */
+export function renderShiftPdf(shift: ShiftView, cinema: string, madeAt: Date): Promise<Buffer> {
   return renderPdf(
     { title: `Отчёт смены №${shift.id} — ${shift.till}`, author: cinema, size: 'A4', margin: MARGIN },
-    (doc) => drawReport(doc, shift, cinema),
+    (doc) => drawReport(doc, shift, cinema, madeAt),
   );
 }
 
-function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView, cinema: string) {
+function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView, cinema: string, madeAt: Date) {
   const width = doc.page.width - 2 * MARGIN;
   const x = MARGIN;
   doc.font('bold').fontSize(11).fillColor('#6b21a8').text(cinema, { width });
@@ -179,7 +179,7 @@ function drawReport(doc: PDFKit.PDFDocument, shift: ShiftView, cinema: string) {
     .font('regular')
     .fontSize(8)
     .fillColor(GREY)
-    .text(`Сформирован ${formatShortTime(cinemaNow())}`, x, doc.page.height - MARGIN - 10, {
+    .text(`Сформирован ${formatShortTime(toCinemaTime(madeAt))}`, x, doc.page.height - MARGIN - 10, {
       width,
       lineBreak: false,
     });
