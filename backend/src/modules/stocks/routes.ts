@@ -10,7 +10,7 @@ export const stockRoutes = (ctx: AppContext) =>
     /** Promotions that have not ended, by start date. */
     'GET /stocks': async () => {
       const rows = await ctx.db.query.promotions.findMany({
-        where: (p, { gte }) => gte(p.dateEnd, new Date()),
+        where: (p, { gte }) => gte(p.dateEnd, ctx.clock.now()),
         orderBy: (p, { asc }) => [asc(p.dateStart), asc(p.id)],
       });
       return rows.map(presentStock);
