@@ -44,7 +44,7 @@ export async function pushTicketsChanged(
  * cannot be removed; the repeated sweep then covers the new time.
  */
 export async function scheduleWatchingJobs(
-  ctx: Pick<AppContext, 'db' | 'queues'>,
+  ctx: Pick<AppContext, 'db' | 'queues' | 'clock'>,
   sessionIds: number[],
 ): Promise<void> {
   if (sessionIds.length === 0) return;
@@ -64,7 +64,7 @@ export async function scheduleWatchingJobs(
       await ctx.queues.enqueue(
         'tickets.watching',
         { sessionId: session.id },
-        { jobId, delay: Math.max(0, at.getTime() - Date.now()) },
+        { jobId, delay: Math.max(0, at.getTime() - ctx.clock.now().getTime()) },
       );
     }
   }

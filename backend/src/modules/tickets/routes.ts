@@ -15,6 +15,6 @@ export function ticketRoutes(ctx: AppContext) {
       // The PDF carries the check-in code: no shared cache keeps it.
       res.set('Cache-Control', 'private, no-store').type('application/pdf').attachment(filename).send(bytes);
     },
-    'POST /tickets/check-in': ({ body }) => checkInTicket(ctx, body.code, new Date(), body.holder_id_checked),
+    'POST /tickets/check-in': ({ body }) => checkInTicket(ctx, body.code, ctx.clock.now(), body.holder_id_checked),
   });
 }
