@@ -79,7 +79,7 @@ async function perform(ctx: EffectsContext, duty: Duty): Promise<void> {
     case 'job':
       return ctx.queues.enqueue(duty.name, duty.payload as never, {
         jobId: duty.jobId,
-        ...(duty.at !== undefined ? { delay: Math.max(0, duty.at - Date.now()) } : {}),
+        ...(duty.at !== undefined ? { delay: Math.max(0, duty.at - ctx.clock.now().getTime()) } : {}),
       });
   }
 }

@@ -72,13 +72,14 @@ type Raw = Partial<Record<keyof SeatSnapshotResult, unknown>> & { status: SeatSt
 /** cjson writes an empty table as {}: read it as an empty list. */
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-function normalize(raw: Raw): SeatSnapshotResult {
+/** `now`: the context's clock, for an answer whose script gave none. */
+function normalize(raw: Raw, now: number): SeatSnapshotResult {
   return {
     status: raw.status === 'unloaded' ? 'missing' : raw.status,
     version: Number(raw.version ?? 0),
     changes: list(raw.changes),
     deadline: typeof raw.deadline === 'number' ? raw.deadline : null,
-    now: typeof raw.now === 'number' ? raw.now : Date.now(),
+    now: typeof raw.now === 'number' ? raw.now : now,
     ...(typeof raw.seat === 'string' ? { seat: raw.seat } : {}),
     ...(raw.seats !== undefined ? { seats: list<SeatCode>(raw.seats) } : {}),
     sold: list<SeatCode>(raw.sold).sort(),
@@ -242,7 +243,7 @@ export class SeatStore {
       ) as Raw;
     let raw = await call();
     if (raw.status === 'unloaded' && (await this.loadOnce(sessionId))) raw = await call();
-    return normalize(raw);
+    return normalize(raw, this.ctx.clock.now().getTime());
   }
 
   /**

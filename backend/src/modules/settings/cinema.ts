@@ -24,10 +24,11 @@ const kept = new WeakMap<object, Kept>();
 export function cinemaSettings(ctx: Pick<AppContext, 'db'>): Promise<CinemaSettings | null> {
   const generation = cachesOf(ctx).generationOf('cinema');
   const entry = kept.get(ctx);
-  if (entry && entry.generation === generation && Date.now() - entry.storedAt < MAX_AGE_MS) return entry.settings;
+  if (entry && entry.generation === generation && performance.now() - entry.storedAt < MAX_AGE_MS)
+    return entry.settings;
   const settings = ctx.db.query.cinemaSettings.findFirst().then((row) => (row ? presentCinemaSettings(row) : null));
   // A failed read is not kept: the next reader asks again.
   settings.catch(() => kept.delete(ctx));
-  kept.set(ctx, { generation, storedAt: Date.now(), settings });
+  kept.set(ctx, { generation, storedAt: performance.now(), settings });
   return settings;
 }
