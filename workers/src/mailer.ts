@@ -5,6 +5,7 @@ import type { Config } from '@kino/backend/config';
 import { cinemaName } from '@kino/backend/contract/cinema';
 import type { AppContext } from '@kino/backend/context';
 import { schema } from '@kino/backend/db';
+import type { Clock } from '@kino/backend/lib/infra/clock';
 import type { Logger } from '@kino/backend/lib/infra/logger';
 import { cinemaSettings } from '@kino/backend/modules/settings';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -30,7 +31,8 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>): Mailer {
+/** `clock` names the outbox's files by when they were written (docs/architecture.md, "The clock"). */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, clock: Clock): Mailer {
   const transport: Transporter = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -41,7 +43,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
       // Written beside the outbox, then moved in whole: whoever reads the outbox never sees half a mail.
       const writing = `${config.outboxDir}-writing`;
       await Promise.all([fs.mkdir(config.outboxDir, { recursive: true }), fs.mkdir(writing, { recursive: true })]);
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+      const name = `${clock.now().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
       const file = path.join(config.outboxDir, name);
       await fs.writeFile(path.join(writing, name), (info as unknown as { message: Buffer }).message);
       await fs.rename(path.join(writing, name), file);
@@ -55,8 +57,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
  * Sends one mail with a mailer of its own and logs where it went (the mail jobs' one way out), under the
  * cinema's name as the settings have it now.
  */
-export async function deliver(ctx: Pick<AppContext, 'config' | 'db'>, log: Logger, mail: Mail) {
-  const mailer = createMailer(ctx.config);
+export async function deliver(ctx: Pick<AppContext, 'config' | 'db' | 'clock'>, log: Logger, mail: Mail) {
+  const mailer = createMailer(ctx.config, ctx.clock);
   try {
     const sent = await mailer.send({ senderName: cinemaName(await cinemaSettings(ctx)), ...mail });
     log.info(
@@ -76,7 +78,7 @@ export async function deliver(ctx: Pick<AppContext, 'config' | 'db'>, log: Logge
  * data"). Tickets, receipts, refunds, cancellations and reset links are transactional and go through `deliver`.
  */
 export async function deliverMarketing(
-  ctx: Pick<AppContext, 'config' | 'db'>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'clock'>,
   log: Logger,
   userId: number,
   mail: Omit<Mail, 'to'>,

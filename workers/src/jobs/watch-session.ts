@@ -8,7 +8,7 @@ import { defineJob } from '../define-job';
 const CLOCK_SKEW_MS = 2000;
 
 export default defineJob('tickets.watching', async ({ sessionId }, { ctx, log }) => {
-  const moved = await advanceWatching(ctx, new Date(Date.now() + CLOCK_SKEW_MS), sessionId);
+  const moved = await advanceWatching(ctx, new Date(ctx.clock.now().getTime() + CLOCK_SKEW_MS), sessionId);
   if (moved.length > 0) log.info({ sessionId, tickets: moved.length }, 'watching states moved');
   return { moved: moved.length };
 });
