@@ -94,6 +94,23 @@ const BOUNDARIES = [
   ),
 ];
 
+const NO_CONSOLE_LOG = {
+  selector: "CallExpression[callee.object.name='console'][callee.property.name='log']",
+  message: 'Use the logger.',
+};
+/**
+ * "Now" is the context's clock (docs/architecture.md, "The clock"): the rules and records of the API and
+ * the workers read `ctx.clock.now()`, so tests move a ManualClock instead of waiting. Elapsed time
+ * (timeouts, ages of caches) is `performance.now()`.
+ */
+const NOW_IS_THE_CLOCK = 'Read "now" from ctx.clock.now() (docs/architecture.md, "The clock").';
+const NO_WALL_CLOCK = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: NOW_IS_THE_CLOCK },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: NOW_IS_THE_CLOCK },
+  // The browser's "now" (contract/time.ts).
+  { selector: "CallExpression[callee.name='cinemaNow']", message: NOW_IS_THE_CLOCK },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -103,14 +120,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name='console'][callee.property.name='log']",
-          message: 'Use the logger.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_CONSOLE_LOG],
     },
+  },
+  {
+    files: [
+      'backend/src/modules/**/*.ts',
+      'backend/src/realtime/**/*.ts',
+      'backend/src/web/**/*.ts',
+      'workers/src/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_CONSOLE_LOG, ...NO_WALL_CLOCK] },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],
