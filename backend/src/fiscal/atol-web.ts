@@ -11,7 +11,7 @@ export interface AtolWebOptions {
   url: string;
   /** The longest a task may take, from the first POST to its end. */
   timeoutMs: number;
-  /** Between two reads of a task's status; default 100 ms. */
+  /** Between two reads of a task's status (ATOL_POLL_MS); default 20 ms. */
   pollMs?: number;
   logger?: Pick<Logger, 'warn'>;
 }
@@ -32,7 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class AtolWebDriver implements FiscalDriver {
   private readonly pollMs: number;
   constructor(private readonly options: AtolWebOptions) {
-    this.pollMs = options.pollMs ?? 100;
+    this.pollMs = options.pollMs ?? 20;
   }
 
   async run(uuid: string, task: FiscalTask): Promise<FiscalAnswer> {

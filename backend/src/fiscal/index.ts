@@ -14,5 +14,5 @@ export function fiscalDriverFor(config: Config, logger: Logger): FiscalDriver {
       run: () => Promise.reject(new RegisterUnreachable('ATOL_URL is not set')),
     };
   }
-  return new AtolWebDriver({ url, timeoutMs: config.fiscal.timeoutMs, logger });
+  return new AtolWebDriver({ url, timeoutMs: config.fiscal.timeoutMs, pollMs: config.fiscal.pollMs, logger });
 }

@@ -40,6 +40,8 @@ export interface JournalEntry {
   status: 'ready' | 'error';
   errorCode: number;
   result: unknown;
+  /** How long the device took over it, ms (the latency drawn for it). */
+  ms: number;
 }
 
 export interface AtolEmulatorOptions {
@@ -124,17 +126,26 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
           continue;
         }
         slot.status = 'inProgress';
+        const started = performance.now();
         await delay();
+        const ms = performance.now() - started;
         if (!requests.has(request.uuid)) break; // forgotten by a restart while it ran
         try {
           const result = device.execute(task);
           Object.assign(slot, { status: 'ready', result });
-          journal.push({ uuid: request.uuid, task: task as Json, status: 'ready', errorCode: 0, result });
+          journal.push({ uuid: request.uuid, task: task as Json, status: 'ready', errorCode: 0, result, ms });
         } catch (err) {
           if (!(err instanceof TaskError)) throw err;
           failed = true;
           Object.assign(slot, { status: 'error', errorCode: err.code, errorDescription: err.message });
-          journal.push({ uuid: request.uuid, task: task as Json, status: 'error', errorCode: err.code, result: null });
+          journal.push({
+            uuid: request.uuid,
+            task: task as Json,
+            status: 'error',
+            errorCode: err.code,
+            result: null,
+            ms,
+          });
         }
       }
     }

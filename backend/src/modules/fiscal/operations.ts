@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { schema } from '../../db';
+import { schema, type Db, type Tx } from '../../db';
 import { AppError } from '../../lib/http/errors';
 import { RegisterUnreachable, type FiscalTask } from '../../fiscal/driver';
 import { refusalMessage, UNREACHABLE_MESSAGE } from './messages';
@@ -75,6 +75,6 @@ export async function runOnRegister(
 export const fiscalParamsOf = (result: Record<string, unknown>) => result.fiscalParams as FiscalParams;
 
 /** Links an operation to what it was for, once that exists (the order of a sale made after its receipt). */
-export async function linkOperation(ctx: Pick<AppContext, 'db'>, id: string, links: Partial<OperationLinks>) {
-  await ctx.db.update(schema.fiscalOperations).set(links).where(eq(schema.fiscalOperations.id, id));
+export async function linkOperation(db: Db | Tx, id: string, links: Partial<OperationLinks>) {
+  await db.update(schema.fiscalOperations).set(links).where(eq(schema.fiscalOperations.id, id));
 }

@@ -63,4 +63,4 @@ export async function returnReceipt(ctx: AppContext, { ticket, method, shiftId, 
 
 /** Ties the return receipt to its refund once the refund exists. */
 export const attachReturn = (ctx: Pick<AppContext, 'db'>, id: string, refundId: number) =>
-  linkOperation(ctx, id, { refundId });
+  linkOperation(ctx.db, id, { refundId });
