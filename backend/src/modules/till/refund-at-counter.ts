@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { schema, type Tx } from '../../db';
 import type { AuthUser } from '../../lib/http/auth-user';
 import { AppError, conflict, notFound } from '../../lib/http/errors';
-import { attachReturn, returnReceipt } from '../fiscal/refund';
+import { attachReturn, returnReceipt, sbpReturnReceipt } from '../fiscal/refund';
 import { declineMessage } from '../orders/decline';
 import { isRefusedRefund } from '../orders/lifecycle';
 import { staffOrder } from '../orders/queries';
@@ -92,16 +92,10 @@ export async function refundAtCounter(
   if (refund && isRefusedRefund(refund.status)) {
     throw conflict('refund_refused', `Платёжный сервис не вернул деньги: ${refund.refusal ?? declineMessage(null)}`);
   }
-  // SBP: the provider took the refund, so the register prints its return receipt now.
+  // SBP: the provider took the refund, so the register prints its return receipt now (or it is queued for a
+  // correction receipt: the money is back already).
   if (paidBy === 'sbp' && ticket.status === 'paid') {
-    const sbpReturned = await returnReceipt(ctx, {
-      ticket,
-      method: 'sbp',
-      shiftId: shift!.id,
-      drawerKopecks: 0,
-      staff,
-    });
-    if (sbpReturned) await attachReturn(ctx, sbpReturned, refundId);
+    await sbpReturnReceipt(ctx, { ticket, shiftId: shift!.id, refundId, staff });
   }
   return {
     ticket_id: ticket.id,

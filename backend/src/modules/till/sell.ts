@@ -18,7 +18,13 @@ import { can } from '../../contract/access';
 import { conflict, forbidden, invalidInput } from '../../lib/http/errors';
 import type { FiscalTask } from '../../fiscal/driver';
 import { queueCorrection } from '../fiscal/corrections';
-import { fiscalParamsOf, linkOperation, runOnRegister, type FiscalParams } from '../fiscal/operations';
+import {
+  fiscalParamsOf,
+  linkOperation,
+  RegisterUnanswered,
+  runOnRegister,
+  type FiscalParams,
+} from '../fiscal/operations';
 import { fiscalDataOf, ticketReceipt, titleOf } from '../fiscal/receipt';
 import { isRegisterError, requireFreshRegisterShift, voidReceipt } from '../fiscal/sale';
 import { placeOrder, type CreateOrderDeps } from '../orders/create-order';
@@ -111,6 +117,7 @@ export async function sellAtTill(
   let receipt: { id: string; task: FiscalTask; total: number; params: FiscalParams } | undefined;
   // Sold without its receipt on a manager's override: queued for a correction receipt once the order exists.
   let unreceipted: FiscalTask | undefined;
+  let unanswered: string | undefined;
   let created: Awaited<ReturnType<typeof placeOrder>>;
   try {
     if (preparedSettled.status === 'rejected') throw preparedSettled.reason;
@@ -123,6 +130,8 @@ export async function sellAtTill(
       } catch (err) {
         if (!isRegisterError(err) || body.no_receipt_reason === undefined) throw err;
         unreceipted = prepared.task;
+        // Sent and never answered: it may have printed, so the correction asks for it by its uuid first.
+        if (err instanceof RegisterUnanswered) unanswered = err.operationId;
       }
     }
     created = await placeOrder(ctx, deps, {
@@ -144,7 +153,8 @@ export async function sellAtTill(
       },
       afterLines: async (tx, { orderId, ticketIds }, changed) => {
         // The receipt belongs to the order from the moment the order exists.
-        if (receipt) await linkOperation(tx, receipt.id, { orderId });
+        const operation = receipt?.id ?? unanswered;
+        if (operation) await linkOperation(tx, operation, { orderId });
         if (pushkin) {
           await recordPushkinTicket(tx, { ticketId: ticketIds[0]!, orderId, sessionId, ...pushkin, paid: true });
           changed({ what: 'pushkin', action: 'register', ticketIds });
