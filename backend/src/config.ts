@@ -190,6 +190,11 @@ const EnvSchema = z
     ATOL_URL: optionalUrl(['http:', 'https:'], 'must be an http(s):// URL, e.g. http://127.0.0.1:16732'),
     /** How long a task may take on the register (polling its uuid) before the sale is refused. */
     ATOL_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(30),
+    /**
+     * Between two reads of a task's status (GET /requests/{uuid}), ms. The web server answers from memory on
+     * the till's loopback or LAN, so a tight poll costs it little and takes at most this much off a sale.
+     */
+    ATOL_POLL_MS: z.coerce.number().int().min(5).max(1000).default(20),
     /** Receipts: the VAT of a ticket (ATOL's tax.type; cinema tickets are commonly VAT-exempt: none). */
     FISCAL_TICKET_VAT: z.enum(ATOL_TAX_TYPES).default('none'),
     /** Receipts: the payment method of a ticket sold ahead (fullPayment or fullPrepayment: the accountant decides). */
@@ -461,6 +466,7 @@ function toConfig(env: ParsedEnv) {
       /** Unset outside production: the process starts the register emulator (emulators/atol/embedded). */
       atolUrl: env.ATOL_URL?.replace(/\/+$/, ''),
       timeoutMs: Math.round(env.ATOL_TIMEOUT_SECONDS * 1000),
+      pollMs: env.ATOL_POLL_MS,
       ticketVat: env.FISCAL_TICKET_VAT,
       ticketPaymentMethod: env.FISCAL_TICKET_PAYMENT_METHOD,
     },

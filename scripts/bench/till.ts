@@ -1,5 +1,5 @@
 /**
- * `npm run bench:till [-- --sales 40 --latency realistic|none]`
+ * `npm run bench:till [-- --sales 100 --latency realistic|none]`
  *
  * A cashier's sale from the first key to the receipt, as the till's screen makes it: the key «2» asks the
  * seat map for the two best seats (Socket.IO `seats:best`, which holds them for the cashier), the till
@@ -9,11 +9,15 @@
  * reached over HTTP exactly as a real one. Target: p95 ≤ 1.5 s.
  *
  * Baselines in the same run: a bare node:http round trip (the floor of any HTTP call), and the emulator
- * alone (one `sell` task posted and polled by Kino's own driver: the register's share of a sale).
+ * alone (one `sell` task posted and polled by Kino's own driver: the register's share of a sale), polled
+ * every ATOL_POLL_MS (the configured default unless set) and, for comparison, every 100 ms. Each sale's
+ * own register time is read from the emulator's journal, so the API's share is printed beside it.
  *
- * The API runs in this process on PGlite and a Redis (REDIS_URL, else a redis-server started for the run).
+ * The API runs in this process with a Redis (REDIS_URL, else a redis-server started for the run) on
+ * PostgreSQL when DATABASE_URL is set (a fresh database, dropped after the run: production's shape), else
+ * on an in-process PGlite (which then competes with the API for the same CPU).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,17 +37,18 @@ import { registerModuleDuties } from '@kino/backend/modules/duties';
 import { ensureCinemaSettings } from '@kino/backend/seed/cinema';
 import { startApi } from '@kino/backend/server';
 import { buildSession } from '@kino/backend/testing/factories';
-import { LeanSocketIo, NO_REGISTRIES, percentile } from './bench-lib';
+import { createBenchDatabase, LeanSocketIo, NO_REGISTRIES, percentile } from './bench-lib';
 
 const { values: args } = parseArgs({
   options: {
-    sales: { type: 'string', default: '40' },
+    sales: { type: 'string', default: '100' },
     latency: { type: 'string', default: 'realistic' },
   },
 });
 const SALES = Number(args.sales);
 const REALISTIC = args.latency !== 'none';
 const TARGET_P95_MS = 1500;
+const loadBefore = os.loadavg();
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kino-bench-till-'));
 const embeddedRedis = process.env.REDIS_URL ? undefined : await startEmbeddedRedis(tmp);
@@ -64,9 +69,11 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1',
   ATOL_URL: atol.url,
   ...NO_REGISTRIES,
+  ...(process.env.ATOL_POLL_MS ? { ATOL_POLL_MS: process.env.ATOL_POLL_MS } : {}),
   DATA_DIR: tmp,
 });
-const database = await openDatabase({});
+const benchDatabase = process.env.DATABASE_URL ? await createBenchDatabase(process.env.DATABASE_URL, 0) : undefined;
+const database = await openDatabase({ url: benchDatabase?.url });
 await database.migrate();
 registerModuleDuties();
 const ctx = createContext({ config, database, redisUrl });
@@ -99,8 +106,17 @@ interface Sold {
   fiscal: { document_number: number } | null;
 }
 
-/** Each step of the timed sales: the seat map's pick, the quote, the sale with its receipt. */
-const steps = { best: [] as number[], quote: [] as number[], sell: [] as number[] };
+/**
+ * Each step of the timed sales: the seat map's pick, the quote, the sale with its receipt; of the sale, the
+ * register's own time over its `sell` (the emulator's journal) and the rest (the API's share and the poll).
+ */
+const steps = {
+  best: [] as number[],
+  quote: [] as number[],
+  sell: [] as number[],
+  register: [] as number[],
+  rest: [] as number[],
+};
 
 /** One sale, key to receipt; answers its milliseconds. */
 async function sale(): Promise<number> {
@@ -124,9 +140,12 @@ async function sale(): Promise<number> {
   });
   if (sold.status !== 201 || !sold.body.fiscal) throw new Error(`sale: ${JSON.stringify(sold.body)}`);
   const t3 = performance.now();
+  const printed = atol.control.journal.at(-1)!;
   steps.best.push(t1 - t0);
   steps.quote.push(t2 - t1);
   steps.sell.push(t3 - t2);
+  steps.register.push(printed.ms);
+  steps.rest.push(t3 - t0 - printed.ms);
   return t3 - t0;
 }
 
@@ -153,37 +172,37 @@ for (let i = 0; i < SALES; i++) {
 }
 bare.close();
 
-// Baseline 2: the register alone, one sell posted and polled by Kino's driver.
-const driver = new AtolWebDriver({ url: atol.url, timeoutMs: 30_000, logger: ctx.logger });
+// Baseline 2: the register alone, one sell posted and polled by Kino's driver (as configured, then every 100 ms).
 const task = (
   await ctx.db
     .select({ task: schema.fiscalOperations.task })
     .from(schema.fiscalOperations)
     .where(eq(schema.fiscalOperations.kind, 'sell'))
     .limit(1)
-)[0]!.task as Parameters<typeof driver.run>[1];
-const registerAlone: number[] = [];
-for (let i = 0; i < SALES; i++) {
-  const t0 = performance.now();
-  const answer = await driver.run(
-    randomBytes(16)
-      .toString('hex')
-      .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
-    task,
-  );
-  if (answer.status !== 'ready') throw new Error(`register alone: ${JSON.stringify(answer)}`);
-  registerAlone.push(performance.now() - t0);
+)[0]!.task as Parameters<AtolWebDriver['run']>[1];
+async function registerAlone(pollMs: number): Promise<number[]> {
+  const driver = new AtolWebDriver({ url: atol.url, timeoutMs: 30_000, pollMs, logger: ctx.logger });
+  const samples: number[] = [];
+  for (let i = 0; i < SALES; i++) {
+    const t0 = performance.now();
+    const answer = await driver.run(randomUUID(), task);
+    if (answer.status !== 'ready') throw new Error(`register alone: ${JSON.stringify(answer)}`);
+    samples.push(performance.now() - t0);
+  }
+  return samples;
 }
+const pollMs = config.fiscal.pollMs;
+const registerPolled = await registerAlone(pollMs);
+const registerPolled100 = pollMs === 100 ? registerPolled : await registerAlone(100);
 
 const row = (name: string, samples: number[]) =>
   `| ${name} | ${samples.length} | ${percentile(samples, 50).toFixed(0)} | ${percentile(samples, 95).toFixed(0)} | ${Math.max(...samples).toFixed(0)} |`;
 const p95 = percentile(sales, 95);
+const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(
   [
-    `bench:till — ${SALES} sales, register latency ${REALISTIC ? 'realistic (300–1500 ms a task)' : 'none'}; ${os.cpus().length} CPUs, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `bench:till — ${SALES} sales, register latency ${REALISTIC ? 'realistic (300–1500 ms a task, uniform: p95 1440 ms)' : 'none'}, polled every ${pollMs} ms; ${benchDatabase ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in the process'}`,
+    `${os.cpus().length} CPUs; load average before ${load(loadBefore)}, after ${load(os.loadavg())}`,
     '',
     '| path | n | p50 ms | p95 ms | max ms |',
     '| --- | --- | --- | --- | --- |',
@@ -191,7 +210,12 @@ console.log(
     row('  step: seats:best (the key «2»)', steps.best),
     row('  step: POST /orders/quote', steps.quote),
     row('  step: POST /till/orders (with the register’s sell)', steps.sell),
-    row('baseline: the register alone (one sell, posted and polled)', registerAlone),
+    row('  of the sale: the register printing its sell (emulator)', steps.register),
+    row('  of the sale: all but the register printing (seats, quote, API, poll)', steps.rest),
+    row(`baseline: the register alone, polled every ${pollMs} ms`, registerPolled),
+    ...(registerPolled100 === registerPolled
+      ? []
+      : [row('baseline: the register alone, polled every 100 ms', registerPolled100)]),
     row('baseline: bare node:http round trip', roundTrips),
     '',
     `p95 ${p95.toFixed(0)} ms: ${p95 <= TARGET_P95_MS ? 'within' : 'OVER'} the ${TARGET_P95_MS} ms target`,
@@ -204,5 +228,6 @@ await ctx.close();
 await atol.close();
 await yookassa.close();
 await embeddedRedis?.stop();
+await benchDatabase?.drop();
 fs.rmSync(tmp, { recursive: true, force: true });
 process.exit(p95 <= TARGET_P95_MS ? 0 : 1);

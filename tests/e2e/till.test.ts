@@ -3,7 +3,8 @@
  * float, takes the first session, presses 3 for three best seats (a viewer with the website's map open sees
  * them taken, then sold, without a reload), is told 1 000 ₽ is not enough, takes 2 000 ₽ and pays with
  * Enter, sees the change, downloads the 80 mm PDF and refunds one ticket by the QR code printed on it (the
- * seat is free again on the viewer's map; the cash expected follows every step).
+ * seat is free again on the viewer's map; the cash expected follows every step). The SBP QR screen and the
+ * buyer's second screen are checked at 390 px too.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -329,6 +330,31 @@ describe('the till', () => {
     expect(await textOf(display, '[data-testid="sbp-qr"]')).toContain('900 ₽');
     await till.bringToFront();
     expect(await axeViolations(till)).toEqual([]);
+
+    // Both screens on a 390 px phone: nothing wider than the screen, the whole QR in view and large enough
+    // to scan, the amount and the time left readable, and still no axe violation.
+    for (const page of [till, display]) {
+      await page.bringToFront();
+      await page.setViewport({ width: 390, height: 844 });
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
+      const fit = await page.$eval('[data-testid="sbp-qr"]', (figure) => {
+        const img = figure.querySelector('img')!.getBoundingClientRect();
+        const caption = figure.querySelector('figcaption')!.getBoundingClientRect();
+        return {
+          qrInView: img.left >= 0 && img.right <= window.innerWidth,
+          qrSize: Math.round(Math.min(img.width, img.height)),
+          square: Math.abs(img.width - img.height) < 1,
+          captionInView: caption.left >= 0 && caption.right <= window.innerWidth,
+        };
+      });
+      expect(fit).toEqual({ qrInView: true, qrSize: expect.any(Number), square: true, captionInView: true });
+      expect(fit.qrSize).toBeGreaterThanOrEqual(200);
+      expect(await textOf(page, '[data-testid="sbp-qr"]')).toMatch(/900 ₽.*Осталось \d\d:\d\d/);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    expect(pngQrCode(await (await display.$('[data-testid="sbp-qr"] img'))!.screenshot())).toBe(qrData);
+    await till.setViewport(SCREEN);
+    await till.bringToFront();
 
     // The buyer pays in the bank app: the till shows the sale and the register's receipt; the display clears.
     site.ctx.emulator.control.succeed(paymentId);

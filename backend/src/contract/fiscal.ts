@@ -44,9 +44,14 @@ export const RegisterShiftSchema = z.strictObject({
 });
 export type RegisterShift = z.infer<typeof RegisterShiftSchema>;
 
-/** A counter sale taken without its receipt, waiting for its correction receipt (REGISTRIES.md §1.7). */
+/**
+ * A counter sale taken without its receipt, or a counter refund without its return receipt, waiting for its
+ * correction receipt (REGISTRIES.md §1.7).
+ */
 export const FiscalCorrectionSchema = z.strictObject({
   id: z.number().int(),
+  /** sale: a sellCorrection; return: a sellReturnCorrection. */
+  kind: z.enum(['sale', 'return']),
   order_id: z.number().int(),
   total: MoneySchema,
   reason: z.string(),

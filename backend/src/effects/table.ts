@@ -65,7 +65,8 @@ export type Duty =
   | { kind: 'reconnect'; userId: number }
   /** Each owner's open pages get their tickets' new state (read after the commit). */
   | { kind: 'push-tickets'; ticketIds: number[] }
-  | { kind: 'seats'; sessionId: number; sold?: string[]; freed?: string[] }
+  /** `heldFor`: the freed seats are held for this viewer (a cashier) rather than freed for everyone. */
+  | { kind: 'seats'; sessionId: number; sold?: string[]; freed?: string[]; heldFor?: number }
   /** Redis reads these sessions' hall plan again. */
   | { kind: 'replan'; sessionIds: number[] }
   /** Cancelled sessions: every open seat map of them closes. */
@@ -146,7 +147,12 @@ export const EFFECTS: Table = {
         ];
       case 'closed':
         return [
-          { kind: 'seats', sessionId: c.sessionId, freed: c.seats },
+          {
+            kind: 'seats',
+            sessionId: c.sessionId,
+            freed: c.seats,
+            ...(c.heldFor === undefined ? {} : { heldFor: c.heldFor }),
+          },
           ...invalidate('schedules', 'film', 'pages'),
           DASHBOARD,
           ...buyer,

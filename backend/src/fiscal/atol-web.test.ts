@@ -1,7 +1,7 @@
 /**
  * The ATOL web-server client against the emulator over HTTP on loopback: a task run to its end, a
  * refusal with the register's code, a lost answer read back by the same uuid (one receipt, never two),
- * a task the server forgot, and a register that does not answer.
+ * a task the server forgot, a register that does not answer, and a task given up on followed later.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -72,6 +72,30 @@ describe('the ATOL web-server driver', () => {
     slow.control.forgetTasks();
     await expect(running).rejects.toThrow(RegisterUnreachable);
     await slow.close();
+  });
+
+  it('follows a task it gave up on by its uuid: read back once the server answers, never run twice', async () => {
+    const uuid = randomUUID();
+    const before = atol.control.journal.length;
+    const impatient = new AtolWebDriver({ url: atol.url, timeoutMs: 50, pollMs: 5 });
+    atol.control.silence(true);
+    const lost = await impatient.run(uuid, sale).catch((err: unknown) => err);
+    atol.control.silence(false);
+    // The server took it without answering; the register printed it meanwhile.
+    expect(lost).toBeInstanceOf(RegisterUnreachable);
+    expect((lost as RegisterUnreachable).acknowledged).toBe(false);
+    expect(await driver.resume(uuid, sale, false)).toMatchObject({ status: 'ready' });
+    expect(atol.control.journal.slice(before).map((j) => j.uuid)).toEqual([uuid]);
+  });
+
+  it('resumes a task the server never had by posting it under the same uuid, unless it had acknowledged it', async () => {
+    const before = atol.control.journal.length;
+    const acknowledged = randomUUID();
+    await expect(driver.resume(acknowledged, sale, true)).rejects.toThrow(RegisterUnreachable);
+    expect(atol.control.journal.length).toBe(before);
+    const never = randomUUID();
+    expect(await driver.resume(never, sale, false)).toMatchObject({ status: 'ready' });
+    expect(atol.control.journal.slice(before).map((j) => j.uuid)).toEqual([never]);
   });
 
   it('says the register is unreachable when nothing answers in time', async () => {

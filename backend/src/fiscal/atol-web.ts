@@ -2,7 +2,8 @@
  * The ATOL driver v10 web server as a FiscalDriver (REGISTRIES.md §1.2, §1.3, §1.8): `POST /requests`
  * with `{uuid, request: [task]}`, then `GET /requests/{uuid}` until the task ends. A POST whose answer is
  * lost is never repeated blindly: the uuid is read back first, and posted again only if the server does
- * not know it (404); a 409 means it has it already.
+ * not know it (404) and never said it had it; a 409 means it has it already. `resume` picks a task up
+ * again by its uuid after the first wait gave up: it reads before it ever posts.
  */
 import type { Logger } from '../lib/infra/logger';
 import { RegisterUnreachable, type FiscalAnswer, type FiscalDriver, type FiscalTask } from './driver';
@@ -11,7 +12,7 @@ export interface AtolWebOptions {
   url: string;
   /** The longest a task may take, from the first POST to its end. */
   timeoutMs: number;
-  /** Between two reads of a task's status; default 100 ms. */
+  /** Between two reads of a task's status (ATOL_POLL_MS); default 20 ms. */
   pollMs?: number;
   logger?: Pick<Logger, 'warn'>;
 }
@@ -32,20 +33,33 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class AtolWebDriver implements FiscalDriver {
   private readonly pollMs: number;
   constructor(private readonly options: AtolWebOptions) {
-    this.pollMs = options.pollMs ?? 100;
+    this.pollMs = options.pollMs ?? 20;
   }
 
-  async run(uuid: string, task: FiscalTask): Promise<FiscalAnswer> {
+  run(uuid: string, task: FiscalTask): Promise<FiscalAnswer> {
+    return this.follow(uuid, task, 'no');
+  }
+
+  resume(uuid: string, task: FiscalTask, acknowledged: boolean): Promise<FiscalAnswer> {
+    return this.follow(uuid, task, acknowledged ? 'yes' : 'unsure');
+  }
+
+  /**
+   * Posts the task unless it may be on the server already, then reads it until it ends.
+   * 'no': not posted yet; 'unsure': posted, the answer was lost; 'yes': the server said it has it.
+   */
+  private async follow(uuid: string, task: FiscalTask, from: 'no' | 'unsure' | 'yes'): Promise<FiscalAnswer> {
     const deadline = Date.now() + this.options.timeoutMs;
-    // 'no': not posted yet; 'unsure': posted, the answer was lost; 'yes': the server said it has it.
-    let registered: 'no' | 'unsure' | 'yes' = 'no';
+    let registered = from;
     for (;;) {
       if (registered === 'no') registered = (await this.post(uuid, task)) ? 'yes' : 'unsure';
       const read = await this.read(uuid);
       if (read === 'unknown') {
         // Never registered: the same uuid may go again. Registered and then forgotten (the server
         // restarted): the register may have printed it, so its outcome is for a person to check.
-        if (registered === 'yes') throw new RegisterUnreachable(`задание ${task.type} (${uuid}) потеряно сервером ККТ`);
+        if (registered === 'yes') {
+          throw new RegisterUnreachable(`задание ${task.type} (${uuid}) потеряно сервером ККТ`, true);
+        }
         registered = 'no';
       } else if (read !== 'unreachable') {
         const status = read.status ?? '';
@@ -56,7 +70,10 @@ export class AtolWebDriver implements FiscalDriver {
         registered = 'yes';
       }
       if (Date.now() >= deadline) {
-        throw new RegisterUnreachable(`задание ${task.type} (${uuid}) не завершилось за отведённое время`);
+        throw new RegisterUnreachable(
+          `задание ${task.type} (${uuid}) не завершилось за отведённое время`,
+          registered === 'yes',
+        );
       }
       await sleep(this.pollMs);
     }

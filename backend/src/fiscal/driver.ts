@@ -17,8 +17,20 @@ export interface FiscalDriver {
    * finish in time (the task's outcome is then unknown and it is not to be sent again under a new uuid).
    */
   run(uuid: string, task: FiscalTask): Promise<FiscalAnswer>;
+  /**
+   * Follows a task `run` gave up on (REGISTRIES.md §1.8, "Lost answer"): its uuid is read first, never
+   * sent again while the register may have it; a uuid the register does not know is posted again only when
+   * it never acknowledged it (`acknowledged`: RegisterUnreachable's). Throws RegisterUnreachable as run does.
+   */
+  resume(uuid: string, task: FiscalTask, acknowledged: boolean): Promise<FiscalAnswer>;
 }
 
 export class RegisterUnreachable extends Error {
   override name = 'RegisterUnreachable';
+  /** The register's server said it had the task: a task it then does not know was lost by it, maybe printed. */
+  readonly acknowledged: boolean;
+  constructor(message: string, acknowledged = false) {
+    super(message);
+    this.acknowledged = acknowledged;
+  }
 }

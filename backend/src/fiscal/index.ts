@@ -10,9 +10,8 @@ export type { FiscalDriver } from './driver';
 export function fiscalDriverFor(config: Config, logger: Logger): FiscalDriver {
   const url = config.fiscal.atolUrl;
   if (!url) {
-    return {
-      run: () => Promise.reject(new RegisterUnreachable('ATOL_URL is not set')),
-    };
+    const unset = () => Promise.reject(new RegisterUnreachable('ATOL_URL is not set'));
+    return { run: unset, resume: unset };
   }
-  return new AtolWebDriver({ url, timeoutMs: config.fiscal.timeoutMs, logger });
+  return new AtolWebDriver({ url, timeoutMs: config.fiscal.timeoutMs, pollMs: config.fiscal.pollMs, logger });
 }

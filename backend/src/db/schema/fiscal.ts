@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -40,6 +41,11 @@ export const fiscalOperations = pgTable(
     result: jsonb('result'),
     errorCode: integer('error_code'),
     errorDescription: text('error_description'),
+    /**
+     * The register's server said it had the task (REGISTRIES.md §1.8): while the operation is `sent`, a uuid
+     * it then does not know was lost by it (maybe printed), not never received, so it is not posted again.
+     */
+    acknowledged: boolean('acknowledged').notNull().default(false),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -61,7 +67,9 @@ export const fiscalCorrections = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    /** The sell task the register should have printed (a correction receipt repeats it). */
+    /** A return's correction: the counter refund whose return receipt the register did not print. */
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    /** The sell (or sellReturn) task the register should have printed (a correction receipt repeats it). */
     task: jsonb('task').notNull(),
     reason: text('reason').notNull(),
     requestedBy: integer('requested_by')
@@ -72,5 +80,11 @@ export const fiscalCorrections = pgTable(
     operationId: uuid('operation_id').references(() => fiscalOperations.id, { onDelete: 'restrict' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('fiscal_corrections_order_unique').on(t.orderId)],
+  (t) => [
+    // One sale correction per order, one return correction per refund.
+    uniqueIndex('fiscal_corrections_sale_unique')
+      .on(t.orderId)
+      .where(sql`${t.refundId} is null`),
+    uniqueIndex('fiscal_corrections_refund_unique').on(t.refundId),
+  ],
 );

@@ -23,4 +23,9 @@ export interface OrderChange {
   seats: SeatCode[];
   /** created: when it expires unpaid (epoch ms). */
   expiresAt?: number;
+  /**
+   * closed: the cashier whose counter order it was (SBP at the till): its seats go back to the cashier's
+   * holds, not to everyone, so the sale can be taken another way.
+   */
+  heldFor?: number;
 }

@@ -7,7 +7,7 @@
  *   GET  /requests/{uuid}   {results: [{status, errorCode, errorDescription, result}]}; unknown → 404
  *   GET  /                  200 (the ping)
  *   /api/v2/requests...     the same, under the other base path
- *   POST /emulator/faults   {paperOut?, offline?, coverOpen?, busy?, ofdDown?, loseAnswers?: n} → the faults
+ *   POST /emulator/faults   {paperOut?, offline?, coverOpen?, busy?, ofdDown?, loseAnswers?: n, silent?} → the faults
  *   GET  /emulator/state    the shift, the counters, the journal of tasks and the OFD outbox
  *
  *   const atol = await startAtolEmulator({ dataDir, clock });
@@ -40,6 +40,8 @@ export interface JournalEntry {
   status: 'ready' | 'error';
   errorCode: number;
   result: unknown;
+  /** How long the device took over it, ms (the latency drawn for it). */
+  ms: number;
 }
 
 export interface AtolEmulatorOptions {
@@ -61,6 +63,11 @@ export interface AtolEmulatorControl {
   setFaults(faults: Partial<Faults>): Faults;
   /** The next `count` POSTs are accepted and executed, but their connection drops without an answer. */
   loseAnswers(count: number): void;
+  /**
+   * While on, the web server answers nothing (a hung server or a cut cable to it): tasks posted are still
+   * accepted and executed, every connection to /requests drops without an answer.
+   */
+  silence(on: boolean): void;
   /** A web-server restart: queued and finished tasks are forgotten, the fiscal counters stay. */
   forgetTasks(): void;
   /** Every task executed, in order. */
@@ -103,6 +110,7 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
   const queue: Request[] = [];
   const journal: JournalEntry[] = [];
   let answersToLose = 0;
+  let silent = false;
   let running: Promise<void> | null = null;
   let closed = false;
 
@@ -124,17 +132,26 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
           continue;
         }
         slot.status = 'inProgress';
+        const started = performance.now();
         await delay();
+        const ms = performance.now() - started;
         if (!requests.has(request.uuid)) break; // forgotten by a restart while it ran
         try {
           const result = device.execute(task);
           Object.assign(slot, { status: 'ready', result });
-          journal.push({ uuid: request.uuid, task: task as Json, status: 'ready', errorCode: 0, result });
+          journal.push({ uuid: request.uuid, task: task as Json, status: 'ready', errorCode: 0, result, ms });
         } catch (err) {
           if (!(err instanceof TaskError)) throw err;
           failed = true;
           Object.assign(slot, { status: 'error', errorCode: err.code, errorDescription: err.message });
-          journal.push({ uuid: request.uuid, task: task as Json, status: 'error', errorCode: err.code, result: null });
+          journal.push({
+            uuid: request.uuid,
+            task: task as Json,
+            status: 'error',
+            errorCode: err.code,
+            result: null,
+            ms,
+          });
         }
       }
     }
@@ -166,8 +183,8 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
     requests.set(uuid, entry);
     queue.push(entry);
     kick();
-    if (answersToLose > 0) {
-      answersToLose -= 1;
+    if (answersToLose > 0 || silent) {
+      if (!silent) answersToLose -= 1;
       res.socket?.destroy();
       return;
     }
@@ -181,12 +198,13 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
     } catch {
       return send(res, 400, { status: 'error' });
     }
-    const { loseAnswers, ...switches } = body;
+    const { loseAnswers, silent: silence, ...switches } = body;
     if (typeof loseAnswers === 'number') answersToLose = loseAnswers;
+    if (typeof silence === 'boolean') silent = silence;
     for (const [name, on] of Object.entries(switches)) {
       if (name in device.faults && typeof on === 'boolean') device.faults[name as keyof Faults] = on;
     }
-    send(res, 200, { faults: device.faults, loseAnswers: answersToLose });
+    send(res, 200, { faults: device.faults, loseAnswers: answersToLose, silent });
   }
 
   const server = http.createServer((req, res) => {
@@ -208,6 +226,7 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
         const base = BASE_PATHS.find((b) => pathname === b || pathname.startsWith(`${b}/`));
         if (!base) return send(res, 404);
         if (req.method === 'POST' && pathname === base) return accept(raw, res);
+        if (silent && req.method === 'GET') return void res.socket?.destroy();
         if (req.method === 'GET' && pathname.length > base.length + 1) {
           const found = requests.get(decodeURIComponent(pathname.slice(base.length + 1)));
           return found ? send(res, 200, { results: found.results }) : send(res, 404);
@@ -230,6 +249,7 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
     control: {
       setFaults: (next) => Object.assign(device.faults, next),
       loseAnswers: (count) => void (answersToLose = count),
+      silence: (on) => void (silent = on),
       forgetTasks: () => {
         requests.clear();
         queue.length = 0;

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { schema } from '../../db';
+import { schema, type Db, type Tx } from '../../db';
 import { AppError } from '../../lib/http/errors';
-import { RegisterUnreachable, type FiscalTask } from '../../fiscal/driver';
+import { RegisterUnreachable, type FiscalAnswer, type FiscalTask } from '../../fiscal/driver';
 import { refusalMessage, UNREACHABLE_MESSAGE } from './messages';
 
 export interface FiscalParams {
@@ -28,6 +28,16 @@ export interface OperationLinks {
   shiftId: number | null;
   orderId?: number | null;
   refundId?: number | null;
+}
+
+/** The register did not answer: 503, the operation stays `sent` (its outcome is to be read back by its uuid). */
+export class RegisterUnanswered extends AppError {
+  constructor(
+    readonly operationId: string,
+    type: string,
+  ) {
+    super('register_unavailable', UNREACHABLE_MESSAGE, { operation: type });
+  }
 }
 
 /** The register's refusal (nothing was fiscalised). */
@@ -56,25 +66,67 @@ export async function runOnRegister(
   } catch (err) {
     if (!(err instanceof RegisterUnreachable)) throw err;
     ctx.logger.error({ err, operation: id, type: task.type }, 'the cash register did not answer');
-    throw new AppError('register_unavailable', UNREACHABLE_MESSAGE, { operation: task.type });
+    await unanswered(ctx, id, err);
+    throw new RegisterUnanswered(id, task.type);
   }
+  const outcome = await settle(ctx, id, answer);
+  if (outcome.status === 'error') throw registerRefused(outcome.code, outcome.description);
+  return { id, result: outcome.result };
+}
+
+/** Stays `sent`, and remembers whether the register's server had acknowledged the task. */
+async function unanswered(ctx: Pick<AppContext, 'db'>, id: string, err: RegisterUnreachable) {
+  if (!err.acknowledged) return;
+  await ctx.db.update(schema.fiscalOperations).set({ acknowledged: true }).where(eq(schema.fiscalOperations.id, id));
+}
+
+type Outcome =
+  { status: 'ready'; result: Record<string, unknown> } | { status: 'error'; code: number; description: string };
+
+/** Stores the register's answer on the operation. */
+async function settle(ctx: Pick<AppContext, 'db' | 'clock'>, id: string, answer: FiscalAnswer): Promise<Outcome> {
+  const { fiscalOperations } = schema;
   const finishedAt = ctx.clock.now();
   if (answer.status === 'error') {
     await ctx.db
       .update(fiscalOperations)
       .set({ status: 'error', errorCode: answer.code, errorDescription: answer.description, finishedAt })
       .where(eq(fiscalOperations.id, id));
-    throw registerRefused(answer.code, answer.description);
+    return { status: 'error', code: answer.code, description: answer.description };
   }
   const result = (answer.result ?? {}) as Record<string, unknown>;
   await ctx.db.update(fiscalOperations).set({ status: 'ready', result, finishedAt }).where(eq(fiscalOperations.id, id));
-  return { id, result };
+  return { status: 'ready', result };
+}
+
+/**
+ * Follows an operation the register did not answer (still `sent`) by its uuid, never as a second task
+ * (REGISTRIES.md §1.8): `ready` (it was printed), `error` (it was not), or `unknown` while the register
+ * still does not say — or has lost a task it acknowledged, which a person checks on the register.
+ */
+export async function resumeOperation(
+  ctx: Pick<AppContext, 'db' | 'fiscal' | 'logger' | 'clock'>,
+  id: string,
+): Promise<Outcome | { status: 'unknown' }> {
+  const [op] = await ctx.db.select().from(schema.fiscalOperations).where(eq(schema.fiscalOperations.id, id));
+  if (!op) throw new Error(`no fiscal operation ${id}`);
+  if (op.status === 'ready') return { status: 'ready', result: op.result as Record<string, unknown> };
+  if (op.status === 'error')
+    return { status: 'error', code: op.errorCode ?? -1, description: op.errorDescription ?? '' };
+  try {
+    return await settle(ctx, id, await ctx.fiscal.resume(id, op.task as FiscalTask, op.acknowledged));
+  } catch (err) {
+    if (!(err instanceof RegisterUnreachable)) throw err;
+    ctx.logger.warn({ err, operation: id, type: op.kind }, 'the cash register still does not say how a task ended');
+    await unanswered(ctx, id, err);
+    return { status: 'unknown' };
+  }
 }
 
 /** The fiscalParams of a ready result. */
 export const fiscalParamsOf = (result: Record<string, unknown>) => result.fiscalParams as FiscalParams;
 
 /** Links an operation to what it was for, once that exists (the order of a sale made after its receipt). */
-export async function linkOperation(ctx: Pick<AppContext, 'db'>, id: string, links: Partial<OperationLinks>) {
-  await ctx.db.update(schema.fiscalOperations).set(links).where(eq(schema.fiscalOperations.id, id));
+export async function linkOperation(db: Db | Tx, id: string, links: Partial<OperationLinks>) {
+  await db.update(schema.fiscalOperations).set(links).where(eq(schema.fiscalOperations.id, id));
 }

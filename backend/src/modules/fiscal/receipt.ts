@@ -42,19 +42,29 @@ export interface ReceiptPayment {
   given: number;
 }
 
-/** What every ticket of a session is called on a receipt, but its seat. */
-async function ticketTitle(ctx: Pick<AppContext, 'db'>, sessionId: number) {
-  const session = await ctx.db.query.sessions.findFirst({
-    where: eq(schema.sessions.id, sessionId),
-    with: { film: true, hall: true },
-  });
-  if (!session) throw conflict('conflict', 'Сеанс не найден');
+export type TicketTitle = (seat: string) => string;
+
+/** What every ticket of a session (read with its film and hall) is called on a receipt, but its seat. */
+export function titleOf(session: {
+  startTime: Date;
+  film: { title: string; age: number };
+  hall: { name: string };
+}): TicketTitle {
   const when = formatShortTime(toCinemaTime(session.startTime));
   return (seat: string) => {
     const { row, place } = parseSeatCode(seat as SeatCode);
     const name = `Билет: ${session.film.title}, ${when}, ${session.hall.name}, ряд ${row} место ${place}, ${session.film.age}+`;
     return name.length <= NAME_LENGTH ? name : `${name.slice(0, NAME_LENGTH - 1)}…`;
   };
+}
+
+async function ticketTitle(ctx: Pick<AppContext, 'db'>, sessionId: number): Promise<TicketTitle> {
+  const session = await ctx.db.query.sessions.findFirst({
+    where: eq(schema.sessions.id, sessionId),
+    with: { film: true, hall: true },
+  });
+  if (!session) throw conflict('conflict', 'Сеанс не найден');
+  return titleOf(session);
 }
 
 /** A sell or sellReturn task for tickets of one session. */
@@ -67,12 +77,15 @@ export async function ticketReceipt(
     payment,
     cashier,
     contact,
+    title: knownTitle,
   }: {
     sessionId: number;
     lines: ReceiptLine[];
     payment: ReceiptPayment;
     cashier: Operator;
     contact?: string | null;
+    /** The session's titleOf, when the caller read the session already. */
+    title?: TicketTitle;
   },
 ): Promise<FiscalTask> {
   const cinema = await cinemaSettings(ctx);
@@ -82,7 +95,7 @@ export async function ticketReceipt(
       'Реквизиты кинотеатра не заполнены: касса не может печатать чеки. Позовите администратора',
     );
   }
-  const title = await ticketTitle(ctx, sessionId);
+  const title = knownTitle ?? (await ticketTitle(ctx, sessionId));
   const { ticketVat, ticketPaymentMethod } = ctx.config.fiscal;
   const total = lines.reduce((sum, l) => sum + l.price, 0);
   return {

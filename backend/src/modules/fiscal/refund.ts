@@ -16,6 +16,7 @@ import { linkOperation } from './operations';
 import { ticketReceipt } from './receipt';
 import type { Operator } from './shift';
 import { fiscalise } from './sale';
+import { receiptOrCorrection } from './corrections';
 
 export interface CounterReturn {
   ticket: { orderId: number; sessionId: number; seatNumber: string; priceKopecks: number };
@@ -27,8 +28,11 @@ export interface CounterReturn {
   staff: Operator;
 }
 
-/** Issues the return receipt; answers its operation id (to tie to the refund), or null when the sale had none. */
-export async function returnReceipt(ctx: AppContext, { ticket, method, shiftId, drawerKopecks, staff }: CounterReturn) {
+/** The return receipt's task for a ticket; null when its sale had no receipt of its own. */
+export async function returnTask(
+  ctx: AppContext,
+  { ticket, method, staff }: Pick<CounterReturn, 'ticket' | 'method' | 'staff'>,
+): Promise<FiscalTask | null> {
   const [sale] = await ctx.db
     .select({ task: schema.fiscalOperations.task })
     .from(schema.fiscalOperations)
@@ -39,28 +43,58 @@ export async function returnReceipt(ctx: AppContext, { ticket, method, shiftId, 
         eq(schema.fiscalOperations.status, 'ready'),
       ),
     );
-  if (method === 'cash') {
-    const expectedKopecks = drawerKopecks;
-    if (ticket.priceKopecks > expectedKopecks) {
-      throw conflict(
-        'drawer_short',
-        `В кассе не хватает наличных: в ящике ${formatRoubles(roublesOf(expectedKopecks))}, вернуть нужно ${formatRoubles(roublesOf(ticket.priceKopecks))}`,
-      );
-    }
-  }
   if (!sale) return null;
   const contact = ((sale.task as FiscalTask).clientInfo as { emailOrPhone?: string } | undefined)?.emailOrPhone;
-  const task = await ticketReceipt(ctx, 'sellReturn', {
+  return ticketReceipt(ctx, 'sellReturn', {
     sessionId: ticket.sessionId,
     lines: [{ seat: ticket.seatNumber, price: ticket.priceKopecks }],
     payment: { type: method === 'cash' ? 'cash' : 'electronically', given: ticket.priceKopecks },
     cashier: staff,
     contact: contact ?? null,
   });
+}
+
+/** Issues the return receipt; answers its operation id (to tie to the refund), or null when the sale had none. */
+export async function returnReceipt(ctx: AppContext, { ticket, method, shiftId, drawerKopecks, staff }: CounterReturn) {
+  if (method === 'cash' && ticket.priceKopecks > drawerKopecks) {
+    throw conflict(
+      'drawer_short',
+      `В кассе не хватает наличных: в ящике ${formatRoubles(roublesOf(drawerKopecks))}, вернуть нужно ${formatRoubles(roublesOf(ticket.priceKopecks))}`,
+    );
+  }
+  const task = await returnTask(ctx, { ticket, method, staff });
+  if (!task) return null;
   const { id } = await fiscalise(ctx, shiftId, task, { orderId: ticket.orderId });
   return id;
 }
 
+/** Why an SBP refund waits for its correction receipt. */
+export const SBP_UNRETURNED = 'Деньги по СБП вернулись, а касса не пробила чек возврата';
+
+/**
+ * An SBP refund the provider already made: its return receipt, or (the register refused, or never said)
+ * a return correction queued until it is issued (corrections.ts).
+ */
+export async function sbpReturnReceipt(
+  ctx: AppContext,
+  {
+    ticket,
+    shiftId,
+    refundId,
+    staff,
+  }: Pick<CounterReturn, 'ticket' | 'shiftId'> & { refundId: number; staff: Operator & { id: number } },
+): Promise<void> {
+  const task = await returnTask(ctx, { ticket, method: 'sbp', staff });
+  if (!task) return;
+  await receiptOrCorrection(ctx, shiftId, {
+    orderId: ticket.orderId,
+    refundId,
+    task,
+    reason: SBP_UNRETURNED,
+    requestedBy: staff.id,
+  });
+}
+
 /** Ties the return receipt to its refund once the refund exists. */
 export const attachReturn = (ctx: Pick<AppContext, 'db'>, id: string, refundId: number) =>
-  linkOperation(ctx, id, { refundId });
+  linkOperation(ctx.db, id, { refundId });

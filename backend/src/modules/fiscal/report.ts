@@ -127,9 +127,11 @@ export async function registerShifts(
 
 /** When the register shift of a till shift turns 24 hours old (undefined: the register never knew the shift). */
 export async function registerExpiry(db: Db | Tx, shiftId: number): Promise<Date | null | undefined> {
-  const ops = await db
+  const { fiscalOperations: ops } = schema;
+  // Only the shift's opening (or joining) task: not its receipts, which grow with every sale.
+  const rows = await db
     .select()
-    .from(schema.fiscalOperations)
-    .where(and(eq(schema.fiscalOperations.shiftId, shiftId), eq(schema.fiscalOperations.status, 'ready')));
-  return registerShiftOf(ops)?.expires;
+    .from(ops)
+    .where(and(eq(ops.shiftId, shiftId), eq(ops.status, 'ready'), inArray(ops.kind, ['openShift', 'getShiftStatus'])));
+  return registerShiftOf(rows)?.expires;
 }

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/http/errors';
 import type { FiscalTask } from '../../fiscal/driver';
-import { fiscalParamsOf, linkOperation, runOnRegister, type FiscalParams } from './operations';
+import { fiscalParamsOf, runOnRegister, type FiscalParams } from './operations';
 import { registerExpiry } from './report';
 import { shiftExpired } from './shift';
 
@@ -32,10 +32,6 @@ export async function fiscalise(
   const { id, result } = await runOnRegister(ctx, task, { shiftId, ...links });
   return { id, params: fiscalParamsOf(result) };
 }
-
-/** Ties a receipt made before its order to the order, once it exists. */
-export const attachReceipt = (ctx: Pick<AppContext, 'db'>, id: string, orderId: number) =>
-  linkOperation(ctx, id, { orderId });
 
 /** A sale's receipt whose sale was not made after all: returned on the register (logged if that fails too). */
 export async function voidReceipt(ctx: AppContext, shiftId: number, sold: FiscalTask) {

@@ -3,15 +3,15 @@
  * and the provider prints no receipt of its own; once it says `succeeded` and the order is paid
  * (orders/mark-paid.ts), the register prints the `sell` with `electronically`, counted to the till shift the
  * order was sold in. The money is already taken, so a register that refuses cannot undo the sale: the sale
- * is queued for a correction receipt (corrections.ts) and the till says so.
+ * is queued for a correction receipt (corrections.ts) and the till says so. A register that does not answer
+ * is asked again for the same task by its uuid before anything is queued: it may have printed it.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { LIVE_TICKET_STATUS } from '../../contract/constants';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
-import { queueCorrection } from './corrections';
+import { receiptOrCorrection } from './corrections';
 import { ticketReceipt } from './receipt';
-import { fiscalise, isRegisterError } from './sale';
 
 /** Why an SBP sale waits for its correction receipt. */
 export const SBP_UNRECEIPTED = 'Оплата по СБП пришла, а касса не пробила чек';
@@ -29,7 +29,7 @@ export async function receiptPaidCounterOrder(ctx: AppContext, orderId: number):
   const [queued] = await ctx.db
     .select({ id: fiscalCorrections.id })
     .from(fiscalCorrections)
-    .where(eq(fiscalCorrections.orderId, orderId))
+    .where(and(eq(fiscalCorrections.orderId, orderId), isNull(fiscalCorrections.refundId)))
     .limit(1);
   if (done || queued) return;
   const [cashier] = await ctx.db.select().from(users).where(eq(users.id, order.soldBy));
@@ -45,16 +45,5 @@ export async function receiptPaidCounterOrder(ctx: AppContext, orderId: number):
     cashier: cashier!,
     contact: order.phone ?? order.email,
   });
-  try {
-    await fiscalise(ctx, order.shiftId, task, { orderId });
-  } catch (err) {
-    if (!isRegisterError(err)) throw err;
-    ctx.logger.warn({ err, orderId }, 'an SBP sale was paid but the register did not print its receipt');
-    await queueCorrection(ctx, {
-      orderId,
-      task,
-      reason: `${SBP_UNRECEIPTED}: ${(err as Error).message}`,
-      requestedBy: order.soldBy,
-    });
-  }
+  await receiptOrCorrection(ctx, order.shiftId, { orderId, task, reason: SBP_UNRECEIPTED, requestedBy: order.soldBy });
 }

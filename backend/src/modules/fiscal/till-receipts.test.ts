@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/infra/clock';
 import { SeatStore } from '../seats';
+import { expireOrder } from '../orders/expire-order';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { providerPaymentOf, useShop } from '../../testing/orders';
 import { pdfAllQrCodes, pdfText } from '../../testing/pdf';
@@ -403,11 +404,15 @@ describe('SBP at the counter', () => {
     ]);
   });
 
-  it('a QR cancelled by the bank: nothing is fiscalised, the seats are free to sell again', async () => {
+  it('a QR cancelled by the bank: nothing is fiscalised, the seats return to the cashier (not to everyone) to take another way', async () => {
     const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
     const cashier = await h.cashierOnShift();
     const before = h.sells().length;
-    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r7m1'), method: 'sbp' });
+    const sale = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r7m1', 'r7m2'),
+      method: 'sbp',
+    });
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     const paymentId = await providerPaymentOf(shop.t.ctx, sale.body.id);
     shop.t.ctx.emulator.control.decline(paymentId, 'expired_on_confirmation');
@@ -415,8 +420,28 @@ describe('SBP at the counter', () => {
     const gone = await till(cashier.token, sale.body.id);
     expect(gone.body).toMatchObject({ status: 'cancelled', qr: null, fiscal: null });
     expect(h.sells()).toHaveLength(before);
-    const again = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r7m1'), method: 'cash' });
+    expect((await h.heldFor(session.id, cashier.user.id)).toSorted()).toEqual(['r7m1', 'r7m2']);
+    // Nobody else can take them meanwhile.
+    const viewer = await buildSignedInUser(shop.t.ctx);
+    expect((await new SeatStore(shop.t.ctx).hold(session.id, viewer.user.id, 'r7m1')).status).toBe('taken');
+    const again = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r7m1', 'r7m2'),
+      method: 'cash',
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
+  });
+
+  it('a QR that expired unpaid: the order expires and its seats return to the cashier', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r7m5'), method: 'sbp' });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const [order] = await h.ordersOf(session.id);
+    const expired = await expireOrder(shop.t.ctx, order!.id, new Date(order!.expiresAt.getTime() + 1));
+    expect(expired).toBe('expired');
+    expect((await till(cashier.token, sale.body.id)).body).toMatchObject({ status: 'expired', fiscal: null });
+    expect(await h.heldFor(session.id, cashier.user.id)).toEqual(['r7m5']);
   });
 
   it('paid while the register is out of paper: the sale stands, queued for a correction receipt', async () => {
@@ -431,6 +456,61 @@ describe('SBP at the counter', () => {
     const manager = await buildSignedInUser(shop.t.ctx, { role: 'manager' });
     const queued = await shop.t.call('GET /fiscal/corrections', {}, manager.token);
     expect(queued.body.find((c) => c.order_id === sale.body.id)?.reason).toMatch(/СБП/);
+  });
+
+  it('a refund whose return receipt the register refuses: the money is back, a return correction is listed until issued', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 400 });
+    const cashier = await h.cashierOnShift();
+    const manager = await buildSignedInUser(shop.t.ctx, { role: 'manager' });
+    const sale = await h.sell(cashier.token, {
+      schedule_id: session.id,
+      lines: h.lines('r3m1', 'r3m2'),
+      method: 'sbp',
+    });
+    await payQr(shop, sale.body.id);
+    const paid = await till(cashier.token, sale.body.id);
+    expect(paid.body).toMatchObject({ status: 'paid', receipt_pending: false });
+
+    const atol = shop.t.ctx.atol.control;
+    const before = atol.journal.length;
+    atol.setFaults({ paperOut: true });
+    const back = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: paid.body.tickets[0]!.id } },
+      cashier.token,
+    );
+    atol.setFaults({ paperOut: false });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(shop.t.ctx.emulator.control.refunds().at(-1)).toMatchObject({ status: 'succeeded' });
+    expect(atol.journal.slice(before).map((j) => [j.task.type, j.status])).toEqual([['sellReturn', 'error']]);
+    const listed = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body.filter(
+      (c) => c.order_id === sale.body.id,
+    );
+    expect(listed).toEqual([
+      expect.objectContaining({ kind: 'return', total: 400, reason: expect.stringMatching(/возврата.*бумага/s) }),
+    ]);
+    // The sale's own receipt stands: the till does not show the order waiting for one.
+    expect((await till(cashier.token, sale.body.id)).body.receipt_pending).toBe(false);
+
+    const managerOnShift = await h.cashierOnShift(1000, 'Менеджер Ольга', 'manager');
+    const issued = await shop.t.call(
+      'POST /fiscal/corrections/:id/issue',
+      { params: { id: listed[0]!.id } },
+      managerOnShift.token,
+    );
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(atol.journal.slice(before).filter((j) => j.task.type === 'sellReturnCorrection')).toEqual([
+      expect.objectContaining({
+        status: 'ready',
+        task: expect.objectContaining({
+          correctionType: 'self',
+          total: 400,
+          payments: [{ type: 'electronically', sum: 400 }],
+        }),
+      }),
+    ]);
+    const left = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body;
+    expect(left.filter((c) => c.order_id === sale.body.id)).toEqual([]);
   });
 
   it('takes a phone or an e-mail as the contact, and a link only with an e-mail', async () => {
@@ -456,6 +536,45 @@ describe('SBP at the counter', () => {
       400,
       { fields: { contact: expect.stringMatching(/почту/) } },
     ]);
+  });
+});
+
+describe('SBP paid while the register does not answer', () => {
+  // The register's answer is waited for 0.3 s here (ATOL_TIMEOUT_SECONDS), not 30.
+  const shop = useShop({ env: { ATOL_TIMEOUT_SECONDS: '0.3' } });
+  const h = tillHelpers(shop);
+
+  it('is not printed twice: the same uuid is read back once the register answers, and no correction is printed', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r2m2'), method: 'sbp' });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const atol = shop.t.ctx.atol.control;
+    atol.silence(true);
+    await payQr(shop, sale.body.id);
+    atol.silence(false);
+    // The register printed it, but never said so: the sale waits, listed, with its outcome to be read back.
+    expect(h.sells()).toHaveLength(1);
+    const listed = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body;
+    expect(listed).toEqual([expect.objectContaining({ order_id: sale.body.id, kind: 'sale', fiscal: null })]);
+
+    const issued = await shop.t.call(
+      'POST /fiscal/corrections/:id/issue',
+      { params: { id: listed[0]!.id } },
+      manager.token,
+    );
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    // Settled by the receipt the register did print: no correction receipt, no second sell.
+    const printed = h.sells()[0]!.result as { fiscalParams: { fiscalDocumentNumber: number } };
+    expect(issued.body.fiscal).toMatchObject({ document_number: printed.fiscalParams.fiscalDocumentNumber });
+    expect(h.journal().filter((j) => j.task.type === 'sellCorrection')).toEqual([]);
+    expect(h.sells()).toHaveLength(1);
+    const shown = await shop.t.call('GET /till/orders/:id', { params: { id: sale.body.id } }, cashier.token);
+    expect(shown.body).toMatchObject({
+      receipt_pending: false,
+      fiscal: { document_number: printed.fiscalParams.fiscalDocumentNumber },
+    });
   });
 });
 

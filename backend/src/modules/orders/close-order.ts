@@ -1,7 +1,8 @@
 /**
  * An unpaid order ends: it expired (its payment deadline passed and the provider has no success for
  * it) or was cancelled (the buyer gave up, or the payment was declined). Its lines stop occupying
- * their seats, which every open map shows free at once. Nothing happens to an order that is no
+ * their seats, which every open map shows free at once — but an SBP order at the till's, which go back
+ * to the cashier's holds (the buyer at the counter may pay another way). Nothing happens to an order that is no
  * longer pending: expiry racing the payment's success loses under the order's lock.
  */
 import { and, eq } from 'drizzle-orm';
@@ -64,6 +65,10 @@ export async function closeLocked(
     sessionId: order.sessionId,
     ticketIds: lines.map((l) => l.id),
     seats: lines.map((l) => l.seat),
+    // SBP at the counter: the seats return to the cashier, who may take another way of paying.
+    ...(order.channel === 'box_office' && order.paymentMethod === 'sbp' && order.soldBy !== null
+      ? { heldFor: order.soldBy }
+      : {}),
   });
   return closed!;
 }

@@ -189,7 +189,9 @@ export async function placeOrder(
   plan: OrderPlan,
 ): Promise<{ orderId: number; paymentId: number | null }> {
   const { sessionId, seats } = plan;
-  refuseUnlessHeld(await deps.store.check(sessionId, plan.holder, seats), plan.seatField);
+  // Asked of Redis while the transaction begins; nothing is written before its answer.
+  const held = deps.store.check(sessionId, plan.holder, seats);
+  held.catch(() => undefined); // awaited in the transaction; a failure before that is not unhandled
 
   const { orders, tickets, payments } = schema;
   try {
@@ -197,6 +199,7 @@ export async function placeOrder(
       // Share-locked first: a move or a cancellation of the session waits for this order, or this order for it;
       // sessionPricing then asks canBeSold of the locked row (cancelled, started).
       const locked = await shareLockSession(tx, sessionId);
+      refuseUnlessHeld(await held, plan.seatField);
       if (
         locked &&
         !isCancelled(locked) &&

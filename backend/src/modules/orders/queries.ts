@@ -1,6 +1,7 @@
 /** Reading orders for their pages: the buyer's (with their tickets once paid) and the staff's. */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { can } from '../../contract/access';
+import type { TicketStatus } from '../../contract/constants';
 import type { OrderView, StaffOrder, StaffOrderQuerySchema, StaffOrderRow } from '../../contract/orders';
 import { roublesOf } from '../../contract/money';
 import { toCinemaTime } from '../../contract/time';
@@ -58,15 +59,33 @@ export async function viewOrder(
   orderId: number,
   viewer: Pick<AuthUser, 'id' | 'role'>,
 ): Promise<OrderView> {
+  return (await viewOrderRow(ctx, orderId, viewer, (order) => (order.userId === viewer.id ? wasSold : () => false)))
+    .view;
+}
+
+/**
+ * viewOrder with the order's row, in the same one query; `shown` picks the tickets presented (the till shows
+ * the live tickets of its sale to the cashier, who is not their buyer).
+ */
+export async function viewOrderRow(
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
+  orderId: number,
+  viewer: Pick<AuthUser, 'id' | 'role'>,
+  shown: (order: { userId: number | null }) => (status: TicketStatus) => boolean,
+): Promise<{ view: OrderView; row: typeof orders.$inferSelect }> {
   const order = await ctx.db.query.orders.findFirst({ where: eq(orders.id, orderId), with: withOwnTickets });
   if (!order || !mayView(viewer, order)) throw notFound('Заказ не найден');
-  const own = order.userId === viewer.id ? order.tickets.filter((t) => wasSold(t.status)) : [];
+  const show = shown(order);
   const now = ctx.clock.now();
   return {
-    ...presentOrder(order, { kind: 'viewer', cutoffMinutes: ctx.config.refundCutoffMinutes }, now),
-    tickets: own
-      .toSorted((a, b) => a.id - b.id)
-      .map((ticket) => presentOwnTicket(ctx.config, { ...ticket, session: order.session }, now)),
+    row: order,
+    view: {
+      ...presentOrder(order, { kind: 'viewer', cutoffMinutes: ctx.config.refundCutoffMinutes }, now),
+      tickets: order.tickets
+        .filter((t) => show(t.status))
+        .toSorted((a, b) => a.id - b.id)
+        .map((ticket) => presentOwnTicket(ctx.config, { ...ticket, session: order.session }, now)),
+    },
   };
 }
 

@@ -21,6 +21,9 @@ const { hallSeats, seatZones } = schema;
 
 export type SessionPricing = Awaited<ReturnType<typeof sessionPricing>>;
 
+/** The hall plans' zones (a session without a price card prices every zone alike). */
+export const seatZoneCodes = (db: Db | Tx) => db.select({ code: seatZones.code }).from(seatZones);
+
 /**
  * The session, its film, and its prices in kopecks: zone → ticket type → price. An order reads them
  * inside its transaction (`db` is then the transaction), so it is priced as the prices are when it is made
@@ -29,22 +32,41 @@ export type SessionPricing = Awaited<ReturnType<typeof sessionPricing>>;
 export async function sessionPricing(db: Db | Tx, sessionId: number, saleAt?: Date) {
   // A sale asks the session's lifecycle; a quote or the map is refused only for a cancelled session.
   const session = saleAt ? await sessionOnSale(db, sessionId, saleAt) : await readSession(db, sessionId);
+  return pricingOf(db, session);
+}
+
+/**
+ * The prices of a session already read (readSession); `types`: the ticket types, when the caller read them
+ * beside it (outside a transaction, the reads need not wait for each other).
+ */
+export async function pricingOf(
+  db: Db | Tx,
+  session: Awaited<ReturnType<typeof readSession>>,
+  types?: Awaited<ReturnType<typeof quoteTypes>>,
+  zones?: { code: string }[],
+) {
   if (isCancelled(session)) throw sessionCancelled();
   const card: Record<string, Record<string, number>> = {};
   if (session.priceCard) {
     for (const p of session.priceCard.prices) (card[p.zoneCode] ??= {})[p.ticketTypeCode] = p.priceKopecks;
   } else {
     // Without a card every seat costs SPEC's price, whatever its zone.
-    for (const { code } of await db.select({ code: seatZones.code }).from(seatZones))
+    for (const { code } of zones ?? (await seatZoneCodes(db)))
       card[code] = { [ADULT_TICKET_TYPE]: kopecksOf(session.price) };
   }
   return {
     session,
     card: card as PriceTable,
-    types: await quoteTypes(db),
+    types: types ?? (await quoteTypes(db)),
     sessionDate: toCinemaDate(session.startTime),
     noDiscountUntil: session.film.noDiscountUntil,
   };
+}
+
+/** A quote outside any transaction: the session, the ticket types and the zones read side by side. */
+export async function quoteSession(db: Db, sessionId: number, request: QuoteRequest, now: Date): Promise<PricedOrder> {
+  const [session, types, zones] = await Promise.all([readSession(db, sessionId), quoteTypes(db), seatZoneCodes(db)]);
+  return priceLines(db, await pricingOf(db, session, types, zones), request, now);
 }
 
 /** The session's prices as the seat popover gets them (roubles). */

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { handlers } from '../../lib/http/api-router';
 import { createCard, deleteCard, listCards, updateCard } from './cards';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './promo-codes';
-import { presentQuote, priceLines, sessionPricing } from './quoting';
+import { presentQuote, quoteSession } from './quoting';
 import { createRule, deleteRule, listRules, updateRule } from './rules';
 import { listTicketTypes, saveTicketType } from './ticket-types';
 
@@ -23,15 +23,13 @@ export const priceRoutes = (ctx: AppContext) =>
     'PUT /promo-codes/:id': ({ params, body }) => updatePromoCode(ctx, params.id, body),
     'DELETE /promo-codes/:id': ({ params }) => deletePromoCode(ctx, params.id),
     /** Public: a signed-in buyer's own limits of a promo code count too. */
-    'POST /orders/quote': async ({ user, body }) => {
-      const pricing = await sessionPricing(ctx.db, body.schedule_id);
-      return presentQuote(
-        await priceLines(
+    'POST /orders/quote': async ({ user, body }) =>
+      presentQuote(
+        await quoteSession(
           ctx.db,
-          pricing,
+          body.schedule_id,
           { lines: body.lines, promoCode: body.promo_code, buyerId: user?.id },
           ctx.clock.now(),
         ),
-      );
-    },
+      ),
   });

@@ -140,6 +140,22 @@ describe('hold rules', () => {
     expect(await store.unsell(s, ['r8m5'])).toMatchObject({ changes: [], version: freed.version + 1 });
   });
 
+  it('gives seats of an unpaid counter order back to the cashier: held for them, not free for others', async () => {
+    const s = await newSession();
+    await store.sell(s, ['r8m3', 'r8m4']);
+    const back = await store.unsell(s, ['r8m3', 'r8m4'], ann);
+    expect(back.changes).toEqual([
+      { seat: 'r8m3', state: 'held' },
+      { seat: 'r8m4', state: 'held' },
+    ]);
+    const seen = await store.snapshot(s, ann);
+    expect(seen.sold).toEqual([]);
+    expect(seen.mine.toSorted()).toEqual(['r8m3', 'r8m4']);
+    expect(seen.deadline).toBeGreaterThan(seen.now);
+    expect((await store.hold(s, bob, 'r8m3')).status).toBe('taken');
+    expect((await store.check(s, ann, ['r8m3', 'r8m4'])).status).toBe('ok');
+  });
+
   it('checks a purchase: taken by another, not held (expired), or fine', async () => {
     const s = await newSession();
     await store.hold(s, ann, 'r9m1');

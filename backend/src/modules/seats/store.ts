@@ -171,9 +171,13 @@ export class SeatStore {
     return this.run('sell', sessionId, seats);
   }
 
-  /** After a refund or cancellation committed: the seats are free again. */
-  unsell(sessionId: number, seats: string[]): Promise<SeatResult> {
-    return this.run('unsell', sessionId, seats);
+  /**
+   * After a refund or cancellation committed: the seats are free again, or (`heldFor`) held for that viewer
+   * at once, with a fresh deadline when they hold nothing else (a cashier's SBP sale that was not paid).
+   */
+  unsell(sessionId: number, seats: string[], heldFor?: number): Promise<SeatResult> {
+    const ttl = this.ctx.config.holdTtlSeconds * 1000;
+    return this.run('unsell', sessionId, [heldFor ?? '', ttl, ...seats]);
   }
 
   /** Releases the session's holds whose deadline passed; `members` are the index entries seen due. */

@@ -26,11 +26,16 @@ async function stillFree(ctx: SeatSyncContext, sessionId: number, seats: string[
 
 export async function syncSeats(
   ctx: SeatSyncContext,
-  { sessionId, sold = [], freed = [] }: { sessionId: number; sold?: string[]; freed?: string[] },
+  {
+    sessionId,
+    sold = [],
+    freed = [],
+    heldFor,
+  }: { sessionId: number; sold?: string[]; freed?: string[]; heldFor?: number },
 ): Promise<void> {
   // The scripts publish the change to every open map themselves (realtime/seat-feed.ts).
   const store = new SeatStore(ctx);
   if (sold.length > 0) await store.sell(sessionId, sold);
   const free = freed.length > 0 ? await stillFree(ctx, sessionId, freed) : [];
-  if (free.length > 0) await store.unsell(sessionId, free);
+  if (free.length > 0) await store.unsell(sessionId, free, heldFor);
 }

@@ -1,6 +1,7 @@
 /** A till sale as the cashier sees it: the order, how it was paid, the change, and its tickets to print. */
 import { eq } from 'drizzle-orm';
 import { roublesOf } from '../../contract/money';
+import type { FiscalData } from '../../contract/fiscal';
 import type { TillOrder } from '../../contract/till';
 import type { AppContext } from '../../context';
 import { schema } from '../../db';
@@ -8,35 +9,36 @@ import type { AuthUser } from '../../lib/http/auth-user';
 import { notFound } from '../../lib/http/errors';
 import { correctionPending } from '../fiscal/corrections';
 import { saleReceipts } from '../fiscal/receipt';
-import { viewOrder } from '../orders/queries';
+import { viewOrderRow } from '../orders/queries';
 import { pollProvider } from '../orders/refresh';
-import { presentOwnTicket } from '../tickets/presenter';
-import { findTicketsWithRelations } from '../tickets/queries';
 import { isLive } from '../tickets/state';
 
 export async function tillOrder(
   ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   orderId: number,
   seller: Pick<AuthUser, 'id' | 'role'>,
+  /** The sale's receipt when the caller has it in hand (a sale just made): not read back. */
+  known?: { fiscal: FiscalData },
 ): Promise<TillOrder> {
-  const view = await viewOrder(ctx, orderId, seller);
-  const [row] = await ctx.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
-  const sold = view.lines.filter((l) => isLive(l.status)).map((l) => l.ticket_id);
-  const tickets = sold.length > 0 ? await findTicketsWithRelations(ctx.db, sold) : [];
-  const given = row!.cashGivenKopecks;
-  const fiscal = (await saleReceipts(ctx, [orderId])).get(orderId) ?? null;
+  const [{ view, row }, receipts] = await Promise.all([
+    // One query: the order, its row, and the tickets it sold as the cashier hands them over.
+    viewOrderRow(ctx, orderId, seller, () => isLive),
+    known ? null : saleReceipts(ctx, [orderId]),
+  ]);
+  const fiscal = known?.fiscal ?? receipts?.get(orderId) ?? null;
+  const pending = fiscal === null ? await correctionPending(ctx, orderId) : false;
+  const given = row.cashGivenKopecks;
   return {
     ...view,
-    payment_method: row!.paymentMethod,
-    till: row!.till ?? '',
-    shift_id: row!.shiftId ?? 0,
+    payment_method: row.paymentMethod,
+    till: row.till ?? '',
+    shift_id: row.shiftId ?? 0,
     given: given === null ? null : roublesOf(given),
-    change: given === null ? null : roublesOf(given - row!.totalKopecks),
-    rrn: row!.cardRrn,
+    change: given === null ? null : roublesOf(given - row.totalKopecks),
+    rrn: row.cardRrn,
     fiscal,
-    receipt_pending: fiscal === null && (await correctionPending(ctx, orderId)),
-    qr: row!.paymentMethod === 'sbp' ? view.confirmation_url : null,
-    tickets: tickets.map((t) => presentOwnTicket(ctx.config, t, ctx.clock.now())),
+    receipt_pending: pending,
+    qr: row.paymentMethod === 'sbp' ? view.confirmation_url : null,
   };
 }
 

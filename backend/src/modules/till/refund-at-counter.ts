@@ -14,16 +14,16 @@ import type { AppContext } from '../../context';
 import { schema, type Tx } from '../../db';
 import type { AuthUser } from '../../lib/http/auth-user';
 import { AppError, conflict, notFound } from '../../lib/http/errors';
-import { attachReturn, returnReceipt } from '../fiscal/refund';
+import { attachReturn, returnReceipt, sbpReturnReceipt } from '../fiscal/refund';
 import { declineMessage } from '../orders/decline';
 import { isRefusedRefund } from '../orders/lifecycle';
 import { staffOrder } from '../orders/queries';
 import { executeRefund, requestRefunds } from '../orders/refund';
 import { refundRefusal } from '../tickets/lifecycle';
-import { isLive } from '../tickets/state';
 import { openShiftOf, shiftFigures } from '../shifts/queries';
 import { noOpenShift, shareLockOpenShift } from '../shifts/locks';
 import { verifyCheckInCode } from '../tickets/check-in-code';
+import { isLive } from '../tickets/state';
 
 const COUNTER_REASON = 'Возврат в кассе';
 
@@ -93,16 +93,10 @@ export async function refundAtCounter(
   if (refund && isRefusedRefund(refund.status)) {
     throw conflict('refund_refused', `Платёжный сервис не вернул деньги: ${refund.refusal ?? declineMessage(null)}`);
   }
-  // SBP: the provider took the refund, so the register prints its return receipt now.
+  // SBP: the provider took the refund, so the register prints its return receipt now (or it is queued for a
+  // correction receipt: the money is back already).
   if (paidBy === 'sbp' && isLive(ticket.status)) {
-    const sbpReturned = await returnReceipt(ctx, {
-      ticket,
-      method: 'sbp',
-      shiftId: shift!.id,
-      drawerKopecks: 0,
-      staff,
-    });
-    if (sbpReturned) await attachReturn(ctx, sbpReturned, refundId);
+    await sbpReturnReceipt(ctx, { ticket, shiftId: shift!.id, refundId, staff });
   }
   return {
     ticket_id: ticket.id,

@@ -18,10 +18,18 @@ import { can } from '../../contract/access';
 import { conflict, forbidden, invalidInput } from '../../lib/http/errors';
 import type { FiscalTask } from '../../fiscal/driver';
 import { queueCorrection } from '../fiscal/corrections';
-import { ticketReceipt } from '../fiscal/receipt';
-import { attachReceipt, fiscalise, isRegisterError, voidReceipt } from '../fiscal/sale';
+import {
+  fiscalParamsOf,
+  linkOperation,
+  RegisterUnanswered,
+  runOnRegister,
+  type FiscalParams,
+} from '../fiscal/operations';
+import { fiscalDataOf, ticketReceipt, titleOf } from '../fiscal/receipt';
+import { isRegisterError, requireFreshRegisterShift, voidReceipt } from '../fiscal/sale';
 import { placeOrder, type CreateOrderDeps } from '../orders/create-order';
-import { priceLines, sessionPricing, type PricedOrder } from '../prices/quoting';
+import { priceLines, pricingOf, seatZoneCodes, type PricedOrder } from '../prices/quoting';
+import { quoteTypes } from '../prices/ticket-types';
 import { sessionOnSale } from '../schedules/lifecycle';
 import { noOpenShift, shareLockOpenShift } from '../shifts/locks';
 import { openShiftOf } from '../shifts/queries';
@@ -30,18 +38,28 @@ import { cinemaSettings } from '../settings/cinema';
 import { holderOf, pushkinEventOf, recordPushkinTicket, refuseSecondTicket } from '../pushkin';
 import { releaseSeats, takeSeats } from './take-seats';
 
+/** Settled promises' values in order; the first refusal (in the order given) is thrown once all have settled. */
+async function allOrFirstRefusal<T extends readonly unknown[]>(work: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(work);
+  const refused = settled.find((r) => r.status === 'rejected');
+  if (refused) throw refused.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 export async function sellAtTill(
   ctx: AppContext,
   deps: CreateOrderDeps,
   seller: AuthUser,
   body: TillOrderBody,
 ): Promise<TillOrder> {
-  const shift = await openShiftOf(ctx.db, seller.id);
-  if (!shift) throw noOpenShift();
   if (body.no_receipt_reason !== undefined && !can(seller.role, 'shifts', 'list'))
     throw forbidden('Продать без чека может только менеджер или администратор');
   const sessionId = body.schedule_id;
-  const session = await sessionOnSale(ctx.db, sessionId, ctx.clock.now());
+  // Read side by side; the shift is asked first (no shift refuses before a session not on sale).
+  const [shift, session] = await allOrFirstRefusal([
+    openShiftOf(ctx.db, seller.id).then((open) => open ?? Promise.reject(noOpenShift())),
+    sessionOnSale(ctx.db, sessionId, ctx.clock.now()),
+  ] as const);
   const seats = body.lines.map((l) => l.seat_number).toSorted();
   const typeOf = new Map(body.lines.map((l) => [l.seat_number, l.ticket_type]));
   const request = {
@@ -49,6 +67,7 @@ export async function sellAtTill(
     promoCode: body.promo_code || undefined,
   };
   const paidAtOnce = body.method !== 'link' && body.method !== 'sbp';
+  const withReceipt = body.method === 'cash' || body.method === 'card' || body.method === 'pushkin';
   const phone = body.contact ? contactPhone(body.contact) : null;
   const email = body.contact && !phone ? body.contact : null;
   // The Pushkin card (modules/pushkin): a film in the programme, the holder's one ticket for the session.
@@ -70,31 +89,54 @@ export async function sellAtTill(
       );
     }
   };
-  const taken = await takeSeats(deps.store, sessionId, seller.id, seats, seatField);
-  let receipt: { id: string; task: FiscalTask; total: number } | undefined;
+  // Before the register is asked, side by side: the seats held for the cashier, the sale priced and its
+  // receipt written, the register's shift younger than 24 hours. Any refusal prints nothing.
+  const taking = takeSeats(deps.store, sessionId, seller.id, seats, seatField);
+  const preparing = withReceipt
+    ? Promise.all([quoteTypes(ctx.db), seatZoneCodes(ctx.db)]).then(async ([types, zones]) => {
+        const priced = await priceLines(
+          ctx.db,
+          await pricingOf(ctx.db, session, types, zones),
+          request,
+          ctx.clock.now(),
+        );
+        refuseBadPayment(priced);
+        const task = await ticketReceipt(ctx, 'sell', {
+          sessionId,
+          lines: priced.quote.lines.map((l) => ({ seat: l.seat, price: l.price })),
+          payment:
+            body.method === 'cash'
+              ? { type: 'cash', given: body.given === undefined ? priced.quote.total : kopecksOf(body.given) }
+              : { type: 'electronically', given: priced.quote.total },
+          cashier: seller,
+          contact: phone ?? email,
+          title: titleOf(session),
+        });
+        return { task, total: priced.quote.total };
+      })
+    : Promise.resolve(undefined);
+  const fresh = withReceipt ? requireFreshRegisterShift(ctx, shift.id) : Promise.resolve();
+  const [takenSettled, preparedSettled, freshSettled] = await Promise.allSettled([taking, preparing, fresh]);
+  if (takenSettled.status === 'rejected') throw takenSettled.reason;
+  const taken = takenSettled.value;
+  let receipt: { id: string; task: FiscalTask; total: number; params: FiscalParams } | undefined;
   // Sold without its receipt on a manager's override: queued for a correction receipt once the order exists.
   let unreceipted: FiscalTask | undefined;
+  let unanswered: string | undefined;
   let created: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    if (body.method === 'cash' || body.method === 'card' || body.method === 'pushkin') {
-      const priced = await priceLines(ctx.db, await sessionPricing(ctx.db, sessionId), request, ctx.clock.now());
-      refuseBadPayment(priced);
-      const task = await ticketReceipt(ctx, 'sell', {
-        sessionId,
-        lines: priced.quote.lines.map((l) => ({ seat: l.seat, price: l.price })),
-        payment:
-          body.method === 'cash'
-            ? { type: 'cash', given: body.given === undefined ? priced.quote.total : kopecksOf(body.given) }
-            : { type: 'electronically', given: priced.quote.total },
-        cashier: seller,
-        contact: phone ?? email,
-      });
+    if (preparedSettled.status === 'rejected') throw preparedSettled.reason;
+    const prepared = preparedSettled.value;
+    if (prepared) {
       try {
-        const { id } = await fiscalise(ctx, shift.id, task);
-        receipt = { id, task, total: priced.quote.total };
+        if (freshSettled.status === 'rejected') throw freshSettled.reason;
+        const { id, result } = await runOnRegister(ctx, prepared.task, { shiftId: shift.id });
+        receipt = { id, ...prepared, params: fiscalParamsOf(result) };
       } catch (err) {
         if (!isRegisterError(err) || body.no_receipt_reason === undefined) throw err;
-        unreceipted = task;
+        unreceipted = prepared.task;
+        // Sent and never answered: it may have printed, so the correction asks for it by its uuid first.
+        if (err instanceof RegisterUnanswered) unanswered = err.operationId;
       }
     }
     created = await placeOrder(ctx, deps, {
@@ -114,14 +156,15 @@ export async function sellAtTill(
         await shareLockOpenShift(tx, shift.id);
         if (pushkin) await refuseSecondTicket(tx, sessionId, pushkin.holder);
       },
-      ...(pushkin
-        ? {
-            afterLines: async (tx, { orderId, ticketIds }, changed) => {
-              await recordPushkinTicket(tx, { ticketId: ticketIds[0]!, orderId, sessionId, ...pushkin, paid: true });
-              changed({ what: 'pushkin', action: 'register', ticketIds });
-            },
-          }
-        : {}),
+      afterLines: async (tx, { orderId, ticketIds }, changed) => {
+        // The receipt belongs to the order from the moment the order exists.
+        const operation = receipt?.id ?? unanswered;
+        if (operation) await linkOperation(tx, operation, { orderId });
+        if (pushkin) {
+          await recordPushkinTicket(tx, { ticketId: ticketIds[0]!, orderId, sessionId, ...pushkin, paid: true });
+          changed({ what: 'pushkin', action: 'register', ticketIds });
+        }
+      },
       order: (priced) => ({
         userId: null,
         channel: 'box_office',
@@ -153,7 +196,6 @@ export async function sellAtTill(
     await releaseSeats(deps.store, sessionId, seller.id, taken);
     throw err;
   }
-  if (receipt) await attachReceipt(ctx, receipt.id, created.orderId);
   if (unreceipted) {
     await queueCorrection(ctx, {
       orderId: created.orderId,
@@ -163,5 +205,5 @@ export async function sellAtTill(
     });
   }
   if (created.paymentId !== null) await startPayment(ctx, created.orderId, created.paymentId);
-  return tillOrder(ctx, created.orderId, seller);
+  return tillOrder(ctx, created.orderId, seller, receipt ? { fiscal: fiscalDataOf(receipt.params) } : undefined);
 }

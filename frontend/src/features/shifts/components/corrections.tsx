@@ -1,6 +1,6 @@
 /**
  * Sales taken without a receipt (the register down and a manager's override, or an SBP payment the
- * register could not print): listed for managers until a correction receipt is printed for each
+ * register could not print) and SBP refunds without their return receipt: listed for managers until a correction receipt is printed for each
  * (GET /api/fiscal/corrections, POST /api/fiscal/corrections/{id}/issue on the caller's open shift).
  */
 import { formatRoubles, formatShortTime, type FiscalCorrection } from '@kino/backend/contract';
@@ -30,13 +30,15 @@ function CorrectionsList() {
   if (waiting.length === 0) return null;
   return (
     <section className={styles.corrections} aria-labelledby="corrections-title">
-      <h2 id="corrections-title">Продажи без чека: нужен чек коррекции ({waiting.length})</h2>
+      <h2 id="corrections-title">Продажи и возвраты без чека: нужен чек коррекции ({waiting.length})</h2>
       <ul>
         {waiting.map((c: FiscalCorrection) => (
           <li key={c.id}>
             <span>
-              <Link to={paths.adminOrder(c.order_id)}>Заказ №{c.order_id}</Link> на {formatRoubles(c.total)},{' '}
-              {formatShortTime(c.created_at)}, {c.requested_by.fio}: {c.reason}
+              <Link to={paths.adminOrder(c.order_id)}>
+                {c.kind === 'return' ? 'Возврат по заказу' : 'Заказ'} №{c.order_id}
+              </Link>{' '}
+              на {formatRoubles(c.total)}, {formatShortTime(c.created_at)}, {c.requested_by.fio}: {c.reason}
             </span>
             <button
               type="button"

@@ -13,13 +13,16 @@ export function TillDisplay() {
   useEffect(() => listenToTill(setState), []);
   const left = useServerCountdown(state.kind === 'sbp' ? state.deadline : null, 0);
   return (
-    <main className={styles.display} aria-live="polite">
-      <h1 className={styles.displayTitle}>{state.kind === 'sbp' ? 'Оплата по СБП' : 'Касса кинотеатра'}</h1>
+    // A section, not a main: the staff layout's main landmark holds the page.
+    <section className={styles.display} aria-live="polite" aria-labelledby="till-display-title">
+      <h1 id="till-display-title" className={styles.displayTitle}>
+        {state.kind === 'sbp' ? 'Оплата по СБП' : 'Касса кинотеатра'}
+      </h1>
       {state.kind === 'sbp' ? (
         <SbpQrView qr={state.qr} total={state.total} left={left} size={360} />
       ) : (
         <p>Здравствуйте! Здесь появится QR-код для оплаты по СБП.</p>
       )}
-    </main>
+    </section>
   );
 }
