@@ -1,5 +1,5 @@
 /**
- * The cash register's part of the till's answers (README, "The cash register"): a receipt's fiscal data
+ * The cash register's part of the till's answers (docs/architecture.md, "The cash register"): a receipt's fiscal data
  * on a counter order, and the register's shift beside Kino's on a shift report. Money in roubles.
  */
 import { CinemaTimeSchema, IdParamsSchema } from './common';

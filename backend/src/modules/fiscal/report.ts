@@ -1,7 +1,7 @@
 /**
  * The register's shift beside Kino's on a shift report: its number and 24-hour deadline, the receipts
  * Kino had fiscalised in the till shift with their money by payment type, and the Z-report's own figures
- * when the shift closed the register (README, "The cash register").
+ * when the shift closed the register (docs/architecture.md, "The cash register").
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RegisterShift } from '../../contract/fiscal';

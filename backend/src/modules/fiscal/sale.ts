@@ -1,5 +1,5 @@
 /**
- * A counter sale's receipt (README, "The cash register"): the register's shift must be younger than 24
+ * A counter sale's receipt (docs/architecture.md, "The cash register"): the register's shift must be younger than 24
  * hours, the `sell` must come back `ready`, and only then is the sale made. A sale that fails after its
  * receipt (the price changed, the shift closed meanwhile) is returned on the register at once, so no
  * receipt stands without its sale.

@@ -1,5 +1,5 @@
 /**
- * SBP at the counter (README, "The cash register"): the buyer pays the provider's QR on the till's screen
+ * SBP at the counter (docs/architecture.md, "The cash register"): the buyer pays the provider's QR on the till's screen
  * and the provider prints no receipt of its own; once it says `succeeded` and the order is paid
  * (orders/mark-paid.ts), the register prints the `sell` with `electronically`, counted to the till shift the
  * order was sold in. The money is already taken, so a register that refuses cannot undo the sale: the sale

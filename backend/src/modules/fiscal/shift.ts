@@ -1,5 +1,5 @@
 /**
- * A till shift is the register's shift (README, "The cash register"): opening one sends `openShift` with
+ * A till shift is the register's shift (docs/architecture.md, "The cash register"): opening one sends `openShift` with
  * the cashier as operator, closing the last open one sends `getShiftTotals` and `closeShift` (the
  * Z-report). One register serves the cinema's tills: a till opened while another's shift is open shares
  * the register's shift (its number and its 24 hours), and the Z-report comes with the last close.

@@ -1,5 +1,5 @@
 /**
- * The ticket as the cinema's form (README, "The ticket as the cinema's form"): what a printed ticket
+ * The ticket as the cinema's form (docs/architecture.md, "The cash register"): what a printed ticket
  * carries for a ticket form and a receipt together — the organisation (name, INN, address from the cinema's
  * settings), the series and number, the film and its age mark, the date and time, the hall, row and seat,
  * the ticket type and price, the payment form, and for a counter sale the register's fiscal data with the

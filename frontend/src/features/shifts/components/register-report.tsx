@@ -1,7 +1,7 @@
 /**
  * The cash register's side of a shift report: the register's shift number and, row by row, Kino's figures
  * beside the receipts Kino had printed and, once the shift closed the register, the Z-report's own — so a
- * difference between the till and the register shows at a glance (README, "The cash register").
+ * difference between the till and the register shows at a glance (docs/architecture.md, "The cash register").
  */
 import { formatRoubles, formatShortTime, type ShiftView } from '@kino/backend/contract';
 import styles from './shifts.module.css';
