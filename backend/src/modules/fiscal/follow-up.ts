@@ -100,11 +100,13 @@ export async function followUnansweredOperations(ctx: AppContext): Promise<Follo
     const followed = await resumeOperation(ctx, op.id, false);
     result[followed.status].push(op.id);
     if (followed.status === 'ready') {
-      if (isStray(op)) {
-        await queueStray(ctx, op);
+      // Read again: a manager's override sale links its operation to its order just after the register's silence.
+      const [now] = await ctx.db.select().from(ops).where(eq(ops.id, op.id));
+      if (isStray(now!)) {
+        await queueStray(ctx, now!);
         result.stray.push(op.id);
       } else {
-        await settleWaiting(ctx, op);
+        await settleWaiting(ctx, now!);
       }
     } else if (followed.status === 'unknown' && now - op.createdAt.getTime() >= UNKNOWN_OPERATION_HOURS * 3600_000) {
       ctx.logger.error(

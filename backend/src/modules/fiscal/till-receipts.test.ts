@@ -13,7 +13,8 @@ import { schema } from '../../db';
 import { ManualClock } from '../../lib/infra/clock';
 import { SeatStore } from '../seats';
 import { expireOrder } from '../orders/expire-order';
-import { followUnansweredOperations, STRAY_SALE } from './follow-up';
+import type { FiscalCorrection } from '../../contract/fiscal';
+import { followUnansweredOperations, STRAY_RETURN, STRAY_SALE } from './follow-up';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { providerPaymentOf, useShop } from '../../testing/orders';
 import { pdfAllQrCodes, pdfText } from '../../testing/pdf';
@@ -651,6 +652,74 @@ describe('the follow-up of a cash sale the register did not answer', () => {
       expect.objectContaining({ status: 'ready', task: expect.objectContaining({ total: 300 }) }),
     ]);
     expect((await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body).toEqual([]);
+    expect(tasksOf(lost.id)).toHaveLength(1);
+  });
+
+  it('a counter refund refused to the cashier whose return receipt was printed after all is listed for a correction', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 200 });
+    const cashier = await h.cashierOnShift();
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const sold = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r6m6'), method: 'cash' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const atol = shop.t.ctx.atol.control;
+    atol.silence(true);
+    const refund = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: sold.body.tickets[0]!.id } },
+      cashier.token,
+    );
+    await atol.idle();
+    atol.silence(false);
+    expect(refund.status, JSON.stringify(refund.body)).toBe(503);
+    const lost = await lastSent();
+    expect(lost).toMatchObject({ kind: 'sellReturn', orderId: sold.body.id, refundId: null });
+    clock.advance(1000);
+    expect((await followUnansweredOperations(shop.t.ctx)).stray).toEqual([lost.id]);
+    const listed = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body as FiscalCorrection[];
+    const stray = listed.find((c) => c.reason === STRAY_RETURN)!;
+    expect(stray).toMatchObject({ order_id: sold.body.id, kind: 'sale', total: 200, fiscal: null });
+    // The sale itself waits for nothing: its receipt stands.
+    const shown = await shop.t.call('GET /till/orders/:id', { params: { id: sold.body.id } }, cashier.token);
+    expect(shown.body).toMatchObject({ receipt_pending: false });
+    const issued = await shop.t.call('POST /fiscal/corrections/:id/issue', { params: { id: stray.id } }, manager.token);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(h.journal().filter((j) => j.task.type === 'sellCorrection')).toEqual([
+      expect.objectContaining({ status: 'ready', task: expect.objectContaining({ total: 200 }) }),
+    ]);
+    expect(tasksOf(lost.id)).toHaveLength(1);
+  });
+
+  it('a manager’s override sale whose receipt was printed after all: its waiting correction is settled by it', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 150 });
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const atol = shop.t.ctx.atol.control;
+    atol.silence(true);
+    const sale = await h.sell(manager.token, {
+      schedule_id: session.id,
+      lines: h.lines('r7m7'),
+      method: 'cash',
+      no_receipt_reason: 'ККТ не отвечает',
+    });
+    await atol.idle();
+    atol.silence(false);
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body).toMatchObject({ receipt_pending: true });
+    const lost = await lastSent();
+    expect(lost).toMatchObject({ kind: 'sell', orderId: sale.body.id });
+    const waiting = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body as FiscalCorrection[];
+    expect(waiting.map((c) => c.order_id)).toContain(sale.body.id);
+    clock.advance(1000);
+    expect(await followUnansweredOperations(shop.t.ctx)).toEqual({
+      ready: [lost.id],
+      error: [],
+      unknown: [],
+      stray: [],
+    });
+    const after = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body as FiscalCorrection[];
+    expect(after.map((c) => c.order_id)).not.toContain(sale.body.id);
+    const shown = await shop.t.call('GET /till/orders/:id', { params: { id: sale.body.id } }, manager.token);
+    expect(shown.body).toMatchObject({ receipt_pending: false, fiscal: { document_number: expect.any(Number) } });
+    expect(h.journal().filter((j) => j.task.type === 'sellCorrection' && j.task.total === 150)).toEqual([]);
     expect(tasksOf(lost.id)).toHaveLength(1);
   });
 
