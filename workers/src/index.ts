@@ -21,6 +21,7 @@ import { Worker, type Job } from 'bullmq';
 import type { JobHandler } from './define-job';
 import eaisReport from './jobs/eais-report';
 import expireOrder from './jobs/expire-order';
+import fiscalFollowUp from './jobs/fiscal-follow-up';
 import mailOrderLateRefund from './jobs/mail-order-late-refund';
 import mailOrderPaid from './jobs/mail-order-paid';
 import mailPasswordReset from './jobs/mail-password-reset';
@@ -55,6 +56,7 @@ export const HANDLERS = [
   pushkinRefund,
   pushkinVisit,
   pushkinSweep,
+  fiscalFollowUp,
 ] as JobHandler[];
 
 export interface RunningWorkers {

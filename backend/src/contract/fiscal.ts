@@ -52,7 +52,8 @@ export const FiscalCorrectionSchema = z.strictObject({
   id: z.number().int(),
   /** sale: a sellCorrection; return: a sellReturnCorrection. */
   kind: z.enum(['sale', 'return']),
-  order_id: z.number().int(),
+  /** Null for a receipt printed for a sale that was refused (no order was made): `reason` says so. */
+  order_id: z.number().int().nullable(),
   total: MoneySchema,
   reason: z.string(),
   requested_by: z.strictObject({ id: z.number().int(), fio: z.string() }),

@@ -1,7 +1,8 @@
 /**
  * The ATOL web-server client against the emulator over HTTP on loopback: a task run to its end, a
  * refusal with the register's code, a lost answer read back by the same uuid (one receipt, never two),
- * a task the server forgot, a register that does not answer, and a task given up on followed later.
+ * a task the server forgot, a register that does not answer, and a task given up on followed later (posted
+ * again only when allowed).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAtolEmulator, type AtolEmulator } from '../emulators/atol';
 import { AtolWebDriver } from './atol-web';
-import { RegisterUnreachable } from './driver';
+import { NOT_RECEIVED, RegisterUnreachable } from './driver';
 
 const operator = { name: 'Кассир Петрова А.' };
 const sale = {
@@ -95,6 +96,10 @@ describe('the ATOL web-server driver', () => {
     expect(atol.control.journal.length).toBe(before);
     const never = randomUUID();
     expect(await driver.resume(never, sale, false)).toMatchObject({ status: 'ready' });
+    expect(atol.control.journal.slice(before).map((j) => j.uuid)).toEqual([never]);
+    // Without repost (the follow-up of a sale already refused): a uuid the server never had is not posted.
+    const unsent = randomUUID();
+    expect(await driver.resume(unsent, sale, false, false)).toEqual(NOT_RECEIVED);
     expect(atol.control.journal.slice(before).map((j) => j.uuid)).toEqual([never]);
   });
 

@@ -6,7 +6,7 @@
  * again by its uuid after the first wait gave up: it reads before it ever posts.
  */
 import type { Logger } from '../lib/infra/logger';
-import { RegisterUnreachable, type FiscalAnswer, type FiscalDriver, type FiscalTask } from './driver';
+import { NOT_RECEIVED, RegisterUnreachable, type FiscalAnswer, type FiscalDriver, type FiscalTask } from './driver';
 
 export interface AtolWebOptions {
   url: string;
@@ -40,15 +40,21 @@ export class AtolWebDriver implements FiscalDriver {
     return this.follow(uuid, task, 'no');
   }
 
-  resume(uuid: string, task: FiscalTask, acknowledged: boolean): Promise<FiscalAnswer> {
-    return this.follow(uuid, task, acknowledged ? 'yes' : 'unsure');
+  resume(uuid: string, task: FiscalTask, acknowledged: boolean, repost = true): Promise<FiscalAnswer> {
+    return this.follow(uuid, task, acknowledged ? 'yes' : 'unsure', repost);
   }
 
   /**
    * Posts the task unless it may be on the server already, then reads it until it ends.
    * 'no': not posted yet; 'unsure': posted, the answer was lost; 'yes': the server said it has it.
+   * Without `repost`, a task the server never registered is not posted again: it answers NOT_RECEIVED.
    */
-  private async follow(uuid: string, task: FiscalTask, from: 'no' | 'unsure' | 'yes'): Promise<FiscalAnswer> {
+  private async follow(
+    uuid: string,
+    task: FiscalTask,
+    from: 'no' | 'unsure' | 'yes',
+    repost = true,
+  ): Promise<FiscalAnswer> {
     const deadline = Date.now() + this.options.timeoutMs;
     let registered = from;
     for (;;) {
@@ -60,6 +66,7 @@ export class AtolWebDriver implements FiscalDriver {
         if (registered === 'yes') {
           throw new RegisterUnreachable(`задание ${task.type} (${uuid}) потеряно сервером ККТ`, true);
         }
+        if (!repost) return NOT_RECEIVED;
         registered = 'no';
       } else if (read !== 'unreachable') {
         const status = read.status ?? '';

@@ -20,10 +20,14 @@ export interface FiscalDriver {
   /**
    * Follows a task `run` gave up on (REGISTRIES.md §1.8, "Lost answer"): its uuid is read first, never
    * sent again while the register may have it; a uuid the register does not know is posted again only when
-   * it never acknowledged it (`acknowledged`: RegisterUnreachable's). Throws RegisterUnreachable as run does.
+   * it never acknowledged it (`acknowledged`: RegisterUnreachable's) and `repost` allows it — otherwise such a
+   * task never reached the register and answers NOT_RECEIVED. Throws RegisterUnreachable as run does.
    */
-  resume(uuid: string, task: FiscalTask, acknowledged: boolean): Promise<FiscalAnswer>;
+  resume(uuid: string, task: FiscalTask, acknowledged: boolean, repost?: boolean): Promise<FiscalAnswer>;
 }
+
+/** A followed task the register never got (REGISTRIES.md §1.8: 404, never acknowledged): nothing was printed. */
+export const NOT_RECEIVED = { status: 'error', code: -1, description: 'задание не дошло до кассы (ККТ)' } as const;
 
 export class RegisterUnreachable extends Error {
   override name = 'RegisterUnreachable';

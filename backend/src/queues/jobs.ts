@@ -137,6 +137,16 @@ export const JOBS = {
     shown: [],
     payload: z.object({}),
   },
+  /**
+   * Reads back by its uuid each task the cash register has not answered for ATOL_TIMEOUT_SECONDS, never posting
+   * it again (modules/fiscal/follow-up.ts): a receipt printed for a sale or refund that was refused is listed
+   * in the corrections for staff.
+   */
+  'fiscal.follow-up': {
+    queue: 'orders',
+    shown: [],
+    payload: z.object({}),
+  },
   /** At an order's payment deadline: asks the provider, then expires it unless it was paid. */
   'orders.expire': {
     queue: 'orders',
@@ -161,6 +171,7 @@ export const REPEATED_JOBS = [
   // ЕАИС wants every ticket at least hourly: EAIS_INTERVAL_SECONDS, 15 minutes unless set.
   { name: 'eais.report', everyMs: (config) => config.eais.intervalMs },
   { name: 'pushkin.sweep', everyMs: () => 60_000 },
+  { name: 'fiscal.follow-up', everyMs: () => 60_000 },
 ] as const satisfies readonly {
   name: keyof typeof JOBS;
   everyMs: (config: Config) => number;

@@ -58,15 +58,16 @@ export const fiscalOperations = pgTable(
 
 /**
  * A counter sale taken without its receipt (the register down, a manager's override with a reason), queued
- * for a correction receipt (`sellCorrection`, REGISTRIES.md §1.7) and listed until one is issued.
+ * for a correction receipt (`sellCorrection`, REGISTRIES.md §1.7) and listed until one is issued; also a
+ * receipt the register printed after all for a sale or refund that was refused (`strayOperationId`,
+ * modules/fiscal/follow-up.ts), listed until the receipt that undoes it is issued.
  */
 export const fiscalCorrections = pgTable(
   'fiscal_corrections',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Null only for a stray sale's receipt: no order was made. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /** A return's correction: the counter refund whose return receipt the register did not print. */
     refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     /** The sell (or sellReturn) task the register should have printed (a correction receipt repeats it). */
@@ -76,15 +77,18 @@ export const fiscalCorrections = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
+    /** The receipt printed with no sale (or refund) made of it, which this correction undoes. */
+    strayOperationId: uuid('stray_operation_id').references(() => fiscalOperations.id, { onDelete: 'restrict' }),
     /** The correction receipt once issued. */
     operationId: uuid('operation_id').references(() => fiscalOperations.id, { onDelete: 'restrict' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
   },
   (t) => [
-    // One sale correction per order, one return correction per refund.
+    // One sale correction per order, one return correction per refund, one correction per stray receipt.
     uniqueIndex('fiscal_corrections_sale_unique')
       .on(t.orderId)
-      .where(sql`${t.refundId} is null`),
+      .where(sql`${t.refundId} is null and ${t.strayOperationId} is null`),
     uniqueIndex('fiscal_corrections_refund_unique').on(t.refundId),
+    uniqueIndex('fiscal_corrections_stray_unique').on(t.strayOperationId),
   ],
 );

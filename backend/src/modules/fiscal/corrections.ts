@@ -2,9 +2,10 @@
  * Sales taken without a receipt (the register down and a manager's override with a reason, or an SBP payment
  * the register did not print) are queued for a correction receipt (`sellCorrection`, correctionType self:
  * REGISTRIES.md §1.7), and so are counter refunds through the provider whose return receipt it did not print
- * (`sellReturnCorrection`); each is listed until it is issued on the register's open shift.
+ * (`sellReturnCorrection`); each is listed until it is issued on the register's open shift. So is a receipt the
+ * register printed after all for a sale or refund that was refused (follow-up.ts), until the receipt undoing it is.
  */
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FiscalCorrection } from '../../contract/fiscal';
 import { toCinemaTime } from '../../contract/time';
 import type { AppContext } from '../../context';
@@ -93,7 +94,7 @@ async function present(ctx: Pick<AppContext, 'db'>, rows: (typeof corrections.$i
   const resultOf = new Map(issued.map((o) => [o.id, o.result as Record<string, unknown>]));
   return rows.map((row): FiscalCorrection => ({
     id: row.id,
-    kind: row.refundId === null ? 'sale' : 'return',
+    kind: (row.task as FiscalTask).type === 'sellReturn' ? 'return' : 'sale',
     order_id: row.orderId,
     // The receipt's own total: the order's for a sale, the refunded tickets' for a return.
     total: Number((row.task as FiscalTask).total),
@@ -119,12 +120,16 @@ export async function correctionPending(ctx: Pick<AppContext, 'db'>, orderId: nu
   const [row] = await ctx.db
     .select({ issuedAt: corrections.issuedAt })
     .from(corrections)
-    .where(and(eq(corrections.orderId, orderId), isNull(corrections.refundId)));
+    .where(and(eq(corrections.orderId, orderId), isNull(corrections.refundId), isNull(corrections.strayOperationId)));
   return row !== undefined && row.issuedAt === null;
 }
 
-/** The receipt the register was sent for what the correction stands for and never answered, if any. */
+/**
+ * The receipt the register was sent for what the correction stands for and did not answer at the time, if
+ * any: still `sent`, or found `ready` since (follow-up.ts).
+ */
 async function unansweredOriginal(ctx: Pick<AppContext, 'db'>, row: typeof corrections.$inferSelect) {
+  if (row.orderId === null || row.strayOperationId !== null) return undefined;
   const [op] = await ctx.db
     .select({ id: ops.id })
     .from(ops)
@@ -132,7 +137,7 @@ async function unansweredOriginal(ctx: Pick<AppContext, 'db'>, row: typeof corre
       and(
         eq(ops.orderId, row.orderId),
         eq(ops.kind, (row.task as FiscalTask).type),
-        eq(ops.status, 'sent'),
+        ne(ops.status, 'error'),
         row.refundId === null ? isNull(ops.refundId) : eq(ops.refundId, row.refundId),
       ),
     )
@@ -180,7 +185,7 @@ export async function issueCorrection(
 }
 
 /** The correction is done: by its correction receipt, or by the original receipt the register did print. */
-async function settleCorrection(ctx: Pick<AppContext, 'db' | 'clock'>, id: number, operationId: string) {
+export async function settleCorrection(ctx: Pick<AppContext, 'db' | 'clock'>, id: number, operationId: string) {
   const [issued] = await ctx.db
     .update(corrections)
     .set({ operationId, issuedAt: ctx.clock.now() })

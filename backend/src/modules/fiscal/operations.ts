@@ -59,6 +59,7 @@ export async function runOnRegister(
     orderId: links.orderId ?? null,
     refundId: links.refundId ?? null,
     task,
+    createdAt: ctx.clock.now(),
   });
   let answer;
   try {
@@ -102,11 +103,13 @@ async function settle(ctx: Pick<AppContext, 'db' | 'clock'>, id: string, answer:
 /**
  * Follows an operation the register did not answer (still `sent`) by its uuid, never as a second task
  * (REGISTRIES.md §1.8): `ready` (it was printed), `error` (it was not), or `unknown` while the register
- * still does not say — or has lost a task it acknowledged, which a person checks on the register.
+ * still does not say — or has lost a task it acknowledged, which a person checks on the register. A task
+ * the register never got is posted again under its uuid unless `repost` is false (then it ends `error`).
  */
 export async function resumeOperation(
   ctx: Pick<AppContext, 'db' | 'fiscal' | 'logger' | 'clock'>,
   id: string,
+  repost = true,
 ): Promise<Outcome | { status: 'unknown' }> {
   const [op] = await ctx.db.select().from(schema.fiscalOperations).where(eq(schema.fiscalOperations.id, id));
   if (!op) throw new Error(`no fiscal operation ${id}`);
@@ -114,7 +117,7 @@ export async function resumeOperation(
   if (op.status === 'error')
     return { status: 'error', code: op.errorCode ?? -1, description: op.errorDescription ?? '' };
   try {
-    return await settle(ctx, id, await ctx.fiscal.resume(id, op.task as FiscalTask, op.acknowledged));
+    return await settle(ctx, id, await ctx.fiscal.resume(id, op.task as FiscalTask, op.acknowledged, repost));
   } catch (err) {
     if (!(err instanceof RegisterUnreachable)) throw err;
     ctx.logger.warn({ err, operation: id, type: op.kind }, 'the cash register still does not say how a task ended');

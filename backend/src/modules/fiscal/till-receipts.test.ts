@@ -3,17 +3,22 @@
  * emulator on loopback: a shift is the register's shift, every counter sale is a `sell` and every counter
  * refund a `sellReturn` with the right positions and sums, the shift report and the Z-report agree, and
  * every fault of the register (paper out, offline, an expired shift, a lost answer) leaves no sale without
- * its receipt and no receipt without its sale.
+ * its receipt and no receipt without its sale — or, for a receipt printed after the sale was refused, lists it
+ * (the follow-up, follow-up.ts) for the receipt that undoes it.
  */
+import { startWorkers } from '@kino/workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/infra/clock';
 import { SeatStore } from '../seats';
 import { expireOrder } from '../orders/expire-order';
+import type { FiscalCorrection } from '../../contract/fiscal';
+import { followUnansweredOperations, STRAY_RETURN, STRAY_SALE } from './follow-up';
 import { buildSession, buildSignedInUser } from '../../testing/factories';
 import { providerPaymentOf, useShop } from '../../testing/orders';
 import { pdfAllQrCodes, pdfText } from '../../testing/pdf';
+import { until } from '../../testing/wait';
 
 type Shop = ReturnType<typeof useShop>;
 let tills = 0;
@@ -575,6 +580,212 @@ describe('SBP paid while the register does not answer', () => {
       receipt_pending: false,
       fiscal: { document_number: printed.fiscalParams.fiscalDocumentNumber },
     });
+  });
+});
+
+describe('the follow-up of a cash sale the register did not answer', () => {
+  // The register's answer is waited for 0.3 s here (ATOL_TIMEOUT_SECONDS), not 30; the follow-up's "older than
+  // that" is by the injected clock.
+  const clock = new ManualClock();
+  const shop = useShop({ clock, env: { ATOL_TIMEOUT_SECONDS: '0.3' } });
+  const h = tillHelpers(shop);
+  const operation = async (id: string) =>
+    (await shop.t.ctx.db.select().from(schema.fiscalOperations).where(eq(schema.fiscalOperations.id, id)))[0]!;
+  const tasksOf = (uuid: string) => h.journal().filter((j) => j.uuid === uuid);
+  const lastSent = async () =>
+    (await shop.t.ctx.db.select().from(schema.fiscalOperations).where(eq(schema.fiscalOperations.status, 'sent')))
+      .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .at(-1)!;
+
+  it('refused to the cashier, found printed by the follow-up and listed for a return receipt; never posted twice', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift(1000, 'Ирина Кассир');
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const atol = shop.t.ctx.atol.control;
+    atol.silence(true);
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r3m3'), method: 'cash' });
+    atol.silence(false);
+    expect(sale.status, JSON.stringify(sale.body)).toBe(503);
+    expect(sale.body.error.code).toBe('register_unavailable');
+    expect(await h.ordersOf(session.id)).toEqual([]);
+    const lost = await lastSent();
+    expect(lost).toMatchObject({ kind: 'sell', orderId: null, status: 'sent' });
+    // The register did print it.
+    await atol.idle();
+    expect(tasksOf(lost.id)).toEqual([expect.objectContaining({ status: 'ready' })]);
+
+    // Not yet ATOL_TIMEOUT_SECONDS old by the clock: not followed.
+    expect(await followUnansweredOperations(shop.t.ctx)).toEqual({ ready: [], error: [], unknown: [], stray: [] });
+    clock.advance(1000);
+    expect(await followUnansweredOperations(shop.t.ctx)).toEqual({
+      ready: [lost.id],
+      error: [],
+      unknown: [],
+      stray: [lost.id],
+    });
+    expect(await operation(lost.id)).toMatchObject({ status: 'ready' });
+    const listed = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        order_id: null,
+        kind: 'return',
+        total: 300,
+        reason: STRAY_SALE,
+        requested_by: expect.objectContaining({ fio: 'Ирина Кассир' }),
+        fiscal: null,
+      }),
+    ]);
+    // Followed again: nothing due, nothing listed twice, the task posted once.
+    expect((await followUnansweredOperations(shop.t.ctx)).ready).toEqual([]);
+    expect((await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body).toHaveLength(1);
+    expect(tasksOf(lost.id)).toHaveLength(1);
+
+    // Staff issue the receipt that undoes it: a return correction of the same positions, and the list is clear.
+    const issued = await shop.t.call(
+      'POST /fiscal/corrections/:id/issue',
+      { params: { id: listed[0]!.id } },
+      manager.token,
+    );
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const undone = h.journal().filter((j) => j.task.type === 'sellReturnCorrection');
+    expect(undone).toEqual([
+      expect.objectContaining({ status: 'ready', task: expect.objectContaining({ total: 300 }) }),
+    ]);
+    expect((await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body).toEqual([]);
+    expect(tasksOf(lost.id)).toHaveLength(1);
+  });
+
+  it('a counter refund refused to the cashier whose return receipt was printed after all is listed for a correction', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 200 });
+    const cashier = await h.cashierOnShift();
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const sold = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r6m6'), method: 'cash' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const atol = shop.t.ctx.atol.control;
+    atol.silence(true);
+    const refund = await shop.t.call(
+      'POST /till/refunds',
+      { body: { ticket_id: sold.body.tickets[0]!.id } },
+      cashier.token,
+    );
+    await atol.idle();
+    atol.silence(false);
+    expect(refund.status, JSON.stringify(refund.body)).toBe(503);
+    const lost = await lastSent();
+    expect(lost).toMatchObject({ kind: 'sellReturn', orderId: sold.body.id, refundId: null });
+    clock.advance(1000);
+    expect((await followUnansweredOperations(shop.t.ctx)).stray).toEqual([lost.id]);
+    const listed = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body as FiscalCorrection[];
+    const stray = listed.find((c) => c.reason === STRAY_RETURN)!;
+    expect(stray).toMatchObject({ order_id: sold.body.id, kind: 'sale', total: 200, fiscal: null });
+    // The sale itself waits for nothing: its receipt stands.
+    const shown = await shop.t.call('GET /till/orders/:id', { params: { id: sold.body.id } }, cashier.token);
+    expect(shown.body).toMatchObject({ receipt_pending: false });
+    const issued = await shop.t.call('POST /fiscal/corrections/:id/issue', { params: { id: stray.id } }, manager.token);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(h.journal().filter((j) => j.task.type === 'sellCorrection')).toEqual([
+      expect.objectContaining({ status: 'ready', task: expect.objectContaining({ total: 200 }) }),
+    ]);
+    expect(tasksOf(lost.id)).toHaveLength(1);
+  });
+
+  it('a manager’s override sale whose receipt was printed after all: its waiting correction is settled by it', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 150 });
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const atol = shop.t.ctx.atol.control;
+    atol.silence(true);
+    const sale = await h.sell(manager.token, {
+      schedule_id: session.id,
+      lines: h.lines('r7m7'),
+      method: 'cash',
+      no_receipt_reason: 'ККТ не отвечает',
+    });
+    await atol.idle();
+    atol.silence(false);
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body).toMatchObject({ receipt_pending: true });
+    const lost = await lastSent();
+    expect(lost).toMatchObject({ kind: 'sell', orderId: sale.body.id });
+    const waiting = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body as FiscalCorrection[];
+    expect(waiting.map((c) => c.order_id)).toContain(sale.body.id);
+    clock.advance(1000);
+    expect(await followUnansweredOperations(shop.t.ctx)).toEqual({
+      ready: [lost.id],
+      error: [],
+      unknown: [],
+      stray: [],
+    });
+    const after = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body as FiscalCorrection[];
+    expect(after.map((c) => c.order_id)).not.toContain(sale.body.id);
+    const shown = await shop.t.call('GET /till/orders/:id', { params: { id: sale.body.id } }, manager.token);
+    expect(shown.body).toMatchObject({ receipt_pending: false, fiscal: { document_number: expect.any(Number) } });
+    expect(h.journal().filter((j) => j.task.type === 'sellCorrection' && j.task.total === 150)).toEqual([]);
+    expect(tasksOf(lost.id)).toHaveLength(1);
+  });
+
+  it('a lost task the register refused, or never got, is nothing to do and is not posted again', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 300 });
+    const cashier = await h.cashierOnShift();
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const atol = shop.t.ctx.atol.control;
+    const listedBefore = (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body;
+    // Refused (out of paper), its answer lost.
+    atol.silence(true);
+    atol.setFaults({ paperOut: true });
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r4m4'), method: 'cash' });
+    await atol.idle();
+    atol.silence(false);
+    atol.setFaults({ paperOut: false });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(503);
+    const refused = await lastSent();
+    // Stored and never posted (the process stopped between the two): the register does not know the uuid.
+    const never = crypto.randomUUID();
+    await shop.t.ctx.db.insert(schema.fiscalOperations).values({
+      id: never,
+      kind: 'sell',
+      shiftId: cashier.shift.id,
+      task: refused.task,
+      createdAt: clock.now(),
+    });
+    clock.advance(1000);
+    const followed = await followUnansweredOperations(shop.t.ctx);
+    expect(followed).toEqual({ ready: [], error: [refused.id, never], unknown: [], stray: [] });
+    expect(await operation(refused.id)).toMatchObject({ status: 'error', errorCode: 44 });
+    expect(await operation(never)).toMatchObject({ status: 'error' });
+    expect(tasksOf(refused.id)).toEqual([expect.objectContaining({ status: 'error' })]);
+    expect(tasksOf(never)).toEqual([]);
+    expect((await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body).toEqual(listedBefore);
+    expect(await h.ordersOf(session.id)).toEqual([]);
+  });
+
+  it('runs in the workers as a repeated job: a lost sale printed after all is listed without anyone asking', async () => {
+    const session = await buildSession(shop.t.ctx.db, { startsInMinutes: 600, price: 250 });
+    const cashier = await h.cashierOnShift();
+    const manager = await h.cashierOnShift(1000, 'Менеджер Олег', 'manager');
+    const atol = shop.t.ctx.atol.control;
+    atol.silence(true);
+    const sale = await h.sell(cashier.token, { schedule_id: session.id, lines: h.lines('r5m5'), method: 'card' });
+    await atol.idle();
+    atol.silence(false);
+    expect(sale.status, JSON.stringify(sale.body)).toBe(503);
+    const lost = await lastSent();
+    clock.advance(1000);
+    // A workers process runs each repeated job once as it starts (and every minute after).
+    const workers = await startWorkers(shop.t.ctx);
+    try {
+      await until(async () => (await operation(lost.id)).status === 'ready', 10_000, 'the follow-up never ran');
+      await until(
+        async () =>
+          (await shop.t.call('GET /fiscal/corrections', {}, manager.token)).body.some(
+            (c: { total: number; reason: string }) => c.total === 250 && c.reason === STRAY_SALE,
+          ),
+        5_000,
+        'the printed receipt was never listed',
+      );
+    } finally {
+      await workers.close();
+    }
+    expect(tasksOf(lost.id)).toHaveLength(1);
   });
 });
 

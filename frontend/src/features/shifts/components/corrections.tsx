@@ -35,9 +35,13 @@ function CorrectionsList() {
         {waiting.map((c: FiscalCorrection) => (
           <li key={c.id}>
             <span>
-              <Link to={paths.adminOrder(c.order_id)}>
-                {c.kind === 'return' ? 'Возврат по заказу' : 'Заказ'} №{c.order_id}
-              </Link>{' '}
+              {c.order_id === null ? (
+                'Чек без продажи'
+              ) : (
+                <Link to={paths.adminOrder(c.order_id)}>
+                  {c.kind === 'return' ? 'Возврат по заказу' : 'Заказ'} №{c.order_id}
+                </Link>
+              )}{' '}
               на {formatRoubles(c.total)}, {formatShortTime(c.created_at)}, {c.requested_by.fio}: {c.reason}
             </span>
             <button
