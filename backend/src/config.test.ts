@@ -86,20 +86,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, EAIS_INTERVAL_SECONDS: '0' })).toThrow(/EAIS_INTERVAL_SECONDS/);
   });
 
-  it('requires the Pushkin card registry in production with its key and organisation; elsewhere the emulator runs', () => {
-    expect(() => loadConfig({ ...production, PUSHKA_API_URL: '' })).toThrow(
-      /PUSHKA_API_URL: is required in production/,
+  it('accepts the Pushkin card in production only with the registry, its key and organisation; elsewhere the emulator runs', () => {
+    // A cinema outside the programme: no registry, no fake values, the card switched off.
+    const withoutPushka = Object.fromEntries(
+      Object.entries(production).filter(([name]) => !name.startsWith('PUSHKA_')),
+    );
+    expect(loadConfig(withoutPushka).pushkin).toMatchObject({ enabled: false, registryUrl: undefined });
+    expect(loadConfig({ ...production, PUSHKA_API_URL: '' }).pushkin.enabled).toBe(false);
+    // The registry's address without its key or organisation is refused.
+    expect(() => loadConfig({ ...withoutPushka, PUSHKA_API_URL: 'https://pushka.gosuslugi.ru/api/v1' })).toThrow(
+      /PUSHKA_API_KEY: and PUSHKA_ORGANIZATION_ID/,
     );
     expect(() => loadConfig({ ...production, PUSHKA_API_KEY: '' })).toThrow(
       /PUSHKA_API_KEY: and PUSHKA_ORGANIZATION_ID/,
     );
     expect(() => loadConfig({ ...production, PUSHKA_ORGANIZATION_ID: '' })).toThrow(/PUSHKA_API_KEY/);
     expect(loadConfig(production).pushkin).toMatchObject({
+      enabled: true,
       registryUrl: 'https://pushka.gosuslugi.ru/api/v1',
       apiKey: 'registry-key',
       organizationId: '12345',
     });
-    expect(loadConfig({}).pushkin.registryUrl).toBeUndefined();
+    // Outside production an unset address is the emulator's: the card stays accepted.
+    expect(loadConfig({}).pushkin).toMatchObject({ enabled: true, registryUrl: undefined });
   });
 
   it('trusts no proxy in production unless TRUST_PROXY says which', () => {

@@ -229,7 +229,8 @@ const EnvSchema = z
     /**
      * The Pushkin card ticket registry (pushka.gosuslugi.ru, REGISTRIES.md §2): its API (…/api/v1), the seller's API
      * key and the cinema's Pro.Культура organisation id. Unset URL outside production: a registry emulator on
-     * loopback (emulators/pushka); required in production, with the key and the organisation id.
+     * loopback (emulators/pushka); unset in production: the cinema is not in the programme and the Pushkin card is
+     * not accepted (docs/architecture.md "The Pushkin card"). Set: the key and the organisation id are required.
      */
     PUSHKA_API_URL: optionalUrl(
       ['http:', 'https:'],
@@ -312,14 +313,6 @@ const EnvSchema = z
         code: 'custom',
         path: ['ATOL_URL'],
         message: 'is required in production: the cash register web server, e.g. http://127.0.0.1:16732',
-      });
-    }
-    if (!env.PUSHKA_API_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PUSHKA_API_URL'],
-        message:
-          'is required in production: the Pushkin card ticket registry, e.g. https://pushka.gosuslugi.ru/api/v1, with PUSHKA_API_KEY and PUSHKA_ORGANIZATION_ID',
       });
     }
     if (env.EAIS_URL && (!env.EAIS_LOGIN || !env.EAIS_PASSWORD || env.EAIS_CINEMA_ID === 'kino-demo')) {
@@ -485,6 +478,11 @@ function toConfig(env: ParsedEnv) {
       timeoutMs: Math.round(env.YOOKASSA_TIMEOUT_SECONDS * 1000),
     },
     pushkin: {
+      /**
+       * The cinema accepts the Pushkin card: always outside production (the emulator stands in for the registry),
+       * in production only with PUSHKA_API_URL. Off: no Pushkin payment is taken and no session is offered one.
+       */
+      enabled: env.NODE_ENV !== 'production' || env.PUSHKA_API_URL !== undefined,
       /** Unset outside production: the process starts the registry emulator (emulators/pushka/embedded). */
       registryUrl: env.PUSHKA_API_URL?.replace(/\/+$/, ''),
       apiKey: env.PUSHKA_API_KEY,

@@ -18,15 +18,12 @@ export const NO_PAYMENTS = {
 };
 
 /**
- * The state's registries of a benchmark that reports to neither: production requires them (config.ts); ЕАИС's
- * files stay in DATA_DIR/eais/ (as uploaded by hand) and nothing answers at the Pushkin card registry.
+ * The state's registries of a benchmark that reports to neither: production requires ЕАИС (config.ts), whose files
+ * stay in DATA_DIR/eais/ (as uploaded by hand); without PUSHKA_API_URL the Pushkin card is not accepted.
  */
 export const NO_REGISTRIES = {
   EAIS_MANUAL_UPLOAD: '1',
   EAIS_CINEMA_ID: 'bench',
-  PUSHKA_API_URL: 'http://127.0.0.1:9/api/v1',
-  PUSHKA_API_KEY: 'bench',
-  PUSHKA_ORGANIZATION_ID: 'bench',
 };
 
 /** p-th percentile (0–100) of unsorted samples; NaN when there are none. */

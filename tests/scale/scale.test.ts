@@ -64,12 +64,9 @@ describe.skipIf(!reachable)('three API processes and two worker processes', () =
     PUBLIC_URL: 'http://127.0.0.1:8080',
     // Required in production; nothing here sells at the till, so no register answers it.
     ATOL_URL: 'http://127.0.0.1:16732',
-    // Required in production too; ЕАИС's files stay in DATA_DIR/eais/, and no Pushkin card ticket is sold here.
+    // Required in production too; ЕАИС's files stay in DATA_DIR/eais/ (no PUSHKA_API_URL: the Pushkin card is off).
     EAIS_MANUAL_UPLOAD: '1',
     EAIS_CINEMA_ID: 'scale',
-    PUSHKA_API_URL: 'http://127.0.0.1:9/api/v1',
-    PUSHKA_API_KEY: 'scale',
-    PUSHKA_ORGANIZATION_ID: 'scale',
     SERVE_WEB: '0',
   };
   let ctx: AppContext;

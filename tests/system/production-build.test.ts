@@ -22,12 +22,9 @@ const PRODUCTION = {
   YOOKASSA_SECRET_KEY: 'test-secret',
   // And a cash register; nothing here sells at the till.
   ATOL_URL: 'http://127.0.0.1:9',
-  // And the state's registries: ЕАИС's files kept (as uploaded by hand), a Pushkin card registry nothing answers.
+  // And ЕАИС: its files kept (as uploaded by hand). No PUSHKA_API_URL: the Pushkin card is not accepted.
   EAIS_MANUAL_UPLOAD: '1',
   EAIS_CINEMA_ID: 'test',
-  PUSHKA_API_URL: 'http://127.0.0.1:9/api/v1',
-  PUSHKA_API_KEY: 'test-key',
-  PUSHKA_ORGANIZATION_ID: 'test-org',
 };
 
 /** A compiled script run by plain node, with only the environment given. */

@@ -76,6 +76,8 @@ export const ERROR_CODES = {
   register_unavailable: 503,
   /** 409: the session's film is not in the Pushkin card programme (it has no Pro.Культура event). */
   pushkin_not_eligible: 409,
+  /** 409: the cinema does not accept the Pushkin card (production without PUSHKA_API_URL, README "Configuration"). */
+  pushkin_unavailable: 409,
   /** 409: the card holder already has a Pushkin card ticket for this session (one per holder per session). */
   pushkin_holder_has_ticket: 409,
   /** 409: a Pushkin card ticket at the door: check the holder's ID and confirm (details.visitor_name). */

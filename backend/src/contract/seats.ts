@@ -210,7 +210,10 @@ export const SeatSessionViewSchema = z.strictObject({
    * only the till sells them); null when the hall does not hold them back.
    */
   wheelchair_sale_from: CinemaTimeSchema.nullable(),
-  /** The film is in the Pushkin card programme: checkout offers «Оплатить Пушкинской картой» (one seat). */
+  /**
+   * The film is in the Pushkin card programme and the cinema accepts the card: checkout offers «Оплатить Пушкинской
+   * картой» (one seat), the till its Pushkin method.
+   */
   pushkin: z.boolean(),
   ...SessionAccessSchema.shape,
 });

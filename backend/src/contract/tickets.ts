@@ -48,7 +48,8 @@ export const TicketStoreBodySchema = z
       .optional(),
     /**
      * 'pushkin': paid with the Pushkin card through the cinema's second YooKassa shop — one seat, the holder's
-     * `visitor` required, a film in the programme (409 pushkin_not_eligible). Default: the card (YooKassa's first shop).
+     * `visitor` required, the card accepted (409 pushkin_unavailable) and a film in the programme (409
+     * pushkin_not_eligible). Default: the card (YooKassa's first shop).
      */
     payment_method: z.enum(['card', 'pushkin'], { error: 'Способ оплаты: card или pushkin' }).optional(),
     /** The Pushkin card's holder (their ticket is personal). */

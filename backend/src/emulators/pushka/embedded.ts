@@ -19,6 +19,11 @@ const DEMO_EVENTS = Array.from({ length: 40 }, (_, i) => {
 });
 
 export async function startEmbeddedRegistry(config: Config, logger: Logger): Promise<EmbeddedRegistry | undefined> {
+  if (!config.pushkin.enabled) {
+    // Production without PUSHKA_API_URL: the cinema is outside the programme (config.ts), no emulator stands in.
+    logger.info('PUSHKA_API_URL is not set: the Pushkin card is not accepted');
+    return undefined;
+  }
   if (config.pushkin.registryUrl || config.env === 'production') return undefined;
   const emulator = await startPushkaEmulator({ events: DEMO_EVENTS, anyEvent: true, logger });
   logger.warn(

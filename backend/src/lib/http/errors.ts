@@ -44,6 +44,7 @@ export const conflict = (
     | 'session_overlap'
     | 'order_paid'
     | 'pushkin_not_eligible'
+    | 'pushkin_unavailable'
     | 'pushkin_holder_has_ticket'
     | 'pushkin_id_required'
     | 'order_closed'

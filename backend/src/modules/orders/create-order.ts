@@ -87,7 +87,7 @@ export async function createWebOrder(
   // The Pushkin card (modules/pushkin): a film in the programme, the holder's one ticket, the second shop.
   const pushkin =
     body.payment_method === 'pushkin'
-      ? { holder: holderOf(body.visitor!), eventId: await pushkinEventOf(ctx.db, sessionId) }
+      ? { holder: holderOf(body.visitor!), eventId: await pushkinEventOf(ctx, sessionId) }
       : null;
   // What the buyer was shown: their total, or SPEC's price for each seat.
   const shownKopecks = kopecksOf(body.total ?? body.price * seats.length);

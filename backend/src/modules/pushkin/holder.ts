@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { mobileDigits, type PushkinVisitor } from '../../contract/pushkin';
+import type { AppContext } from '../../context';
 import { schema, type Tx } from '../../db';
 import { conflict } from '../../lib/http/errors';
 import { occupiesSeatSql } from '../tickets/state';
@@ -12,9 +13,19 @@ import { pushkinBecomes, pushkinWas } from './lifecycle';
 
 const { pushkinTickets, tickets, sessions, films } = schema;
 
-/** The session's film's Pro.Культура event; 409 pushkin_not_eligible when the film is not in the programme. */
-export async function pushkinEventOf(tx: Pick<Tx, 'select'>, sessionId: number): Promise<string> {
-  const [row] = await tx
+/**
+ * The cinema accepts the Pushkin card (config.pushkin.enabled: off in production without PUSHKA_API_URL); off, no
+ * session is offered it and no Pushkin payment is taken.
+ */
+export const acceptsPushkin = (ctx: Pick<AppContext, 'config'>): boolean => ctx.config.pushkin.enabled;
+
+/**
+ * The session's film's Pro.Культура event; 409 pushkin_unavailable when the cinema does not accept the card,
+ * 409 pushkin_not_eligible when the film is not in the programme. Asked before the sale writes anything.
+ */
+export async function pushkinEventOf(ctx: Pick<AppContext, 'config' | 'db'>, sessionId: number): Promise<string> {
+  if (!acceptsPushkin(ctx)) throw conflict('pushkin_unavailable', 'Пушкинская карта в кинотеатре не принимается');
+  const [row] = await ctx.db
     .select({ eventId: films.pushkinEventId })
     .from(sessions)
     .innerJoin(films, eq(films.id, sessions.filmId))

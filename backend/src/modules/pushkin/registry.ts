@@ -21,12 +21,23 @@ import { RegistryError, registryHolds, type PushkaRegistry, type RegistryTicketI
 import { paymentBecomes, refundBecomes } from '../orders/lifecycle';
 import { signCheckInCode } from '../tickets/check-in-code';
 import { ticketBecomes } from '../tickets/lifecycle';
+import { acceptsPushkin } from './holder';
 import { pushkinBecomes, pushkinWas } from './lifecycle';
 
 const { pushkinTickets } = schema;
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const money = (kopecks: number) => roublesOf(kopecks).toFixed(2);
+
+/**
+ * The card switched off (production without PUSHKA_API_URL): no Pushkin ticket is sold, and a job of one sold while it
+ * was on leaves its row as it is (the sweep sends it again once the card is back on).
+ */
+function switchedOff(ctx: AppContext, ticketId: number, action: 'register' | 'refund' | 'visit'): boolean {
+  if (acceptsPushkin(ctx)) return false;
+  ctx.logger.info({ ticketId, action }, 'the Pushkin card is switched off (PUSHKA_API_URL unset): nothing is sent');
+  return true;
+}
 
 /** The registry, or a failure the job retries (it is configured in every deployment that sells Pushkin tickets). */
 function registryOf(ctx: AppContext): PushkaRegistry {
@@ -95,6 +106,7 @@ export type RegistrationOutcome = 'registered' | 'refused' | 'skipped';
 
 /** Registers a paid ticket; 'refused' when the registry said no (the caller refunds and staff see the flag). */
 export async function registerPushkinTicket(ctx: AppContext, ticketId: number): Promise<RegistrationOutcome> {
+  if (switchedOff(ctx, ticketId, 'register')) return 'skipped';
   const row = await loadTicket(ctx, ticketId);
   if (!row || row.status !== pushkinWas('register')) return 'skipped';
   const registry = registryOf(ctx);
@@ -141,6 +153,7 @@ export async function registerPushkinTicket(ctx: AppContext, ticketId: number): 
 
 /** Reports a refunded ticket's refund (§2.5); a ticket registered without an id is left to staff. */
 export async function reportPushkinRefund(ctx: AppContext, ticketId: number): Promise<void> {
+  if (switchedOff(ctx, ticketId, 'refund')) return;
   const row = await loadTicket(ctx, ticketId);
   if (!row || row.ticket.status !== ticketBecomes('refund')) return;
   // Still being registered: the refund follows once it is (the job is retried).
@@ -173,6 +186,7 @@ export async function reportPushkinRefund(ctx: AppContext, ticketId: number): Pr
 
 /** Reports an admitted ticket's visit at its scan time (§2.6); by barcode when the registry's id is unknown. */
 export async function reportPushkinVisit(ctx: AppContext, ticketId: number): Promise<void> {
+  if (switchedOff(ctx, ticketId, 'visit')) return;
   const row = await loadTicket(ctx, ticketId);
   if (!row?.ticket.usedAt) return;
   if (row.status === pushkinWas('register'))

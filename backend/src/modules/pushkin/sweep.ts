@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { schema } from '../../db';
 import { ticketJobIds } from '../../queues/job-ids/tickets';
 import { ticketBecomes } from '../tickets/lifecycle';
+import { acceptsPushkin } from './holder';
 import { pushkinWas } from './lifecycle';
 
 const { pushkinTickets, tickets, orders } = schema;
@@ -88,6 +89,8 @@ export interface PushkinSweepResult {
 
 /** Sends the overdue registry calls again, each under its one job id (see the top of this file). */
 export async function sweepStuckPushkinTickets(ctx: AppContext): Promise<PushkinSweepResult> {
+  // The card switched off (production without PUSHKA_API_URL): there is no registry to send anything to.
+  if (!acceptsPushkin(ctx)) return { requeued: [], inFlight: 0 };
   const stuck = await findStuckPushkinTickets(ctx, ctx.clock.now());
   const result: PushkinSweepResult = { requeued: [], inFlight: 0 };
   for (const { ticketId, action } of stuck) {

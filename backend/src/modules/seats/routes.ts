@@ -21,7 +21,8 @@ export const seatRoutes = (ctx: AppContext) =>
         session_date: sessionDate,
         no_discount_until: noDiscountUntil,
         wheelchair_sale_from: wheelchairFrom && toCinemaTime(wheelchairFrom),
-        pushkin: film.pushkinEventId !== null,
+        // Offered only where the cinema accepts the card (config.pushkin.enabled, modules/pushkin/holder.ts).
+        pushkin: ctx.config.pushkin.enabled && film.pushkinEventId !== null,
         subtitles: session.subtitles,
         audio_description: session.audioDescription,
       };

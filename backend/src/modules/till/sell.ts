@@ -73,7 +73,7 @@ export async function sellAtTill(
   // The Pushkin card (modules/pushkin): a film in the programme, the holder's one ticket for the session.
   const pushkin =
     body.method === 'pushkin'
-      ? { holder: holderOf(body.visitor!), eventId: await pushkinEventOf(ctx.db, sessionId) }
+      ? { holder: holderOf(body.visitor!), eventId: await pushkinEventOf(ctx, sessionId) }
       : null;
   // ЕАИС's terminal_owner: the configured terminal owner's ИНН, else the cinema's.
   const cinemaInn = pushkin ? ((await cinemaSettings(ctx))?.inn ?? null) : null;

@@ -32,6 +32,8 @@ interface PaymentFormProps {
   /** The total to pay, or null while it is not known. */
   total: number | null;
   seats: number;
+  /** The session may be paid with the Pushkin card (the API's `pushkin`: its film in the programme, the card accepted). */
+  pushkin: boolean;
   disabled: boolean;
   busy: boolean;
   errors: Record<string, string>;
@@ -40,9 +42,19 @@ interface PaymentFormProps {
   onEdit(field: keyof Payment): void;
 }
 
-export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onPay, onEdit }: PaymentFormProps) {
+export function PaymentForm({
+  formRef,
+  total,
+  seats,
+  pushkin,
+  disabled,
+  busy,
+  errors,
+  onPay,
+  onEdit,
+}: PaymentFormProps) {
   const id = useId();
-  const [payment, setPayment] = useState<Payment>({
+  const [entered, setPayment] = useState<Payment>({
     method: 'cash',
     given: '',
     rrn: '',
@@ -51,6 +63,9 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
     phone: '',
     terminalId: '',
   });
+  // The Pushkin card only where the session may be paid with it (another session chosen: cash again).
+  const methods = pushkin ? METHODS : METHODS.filter((m) => m.value !== 'pushkin');
+  const payment: Payment = pushkin || entered.method !== 'pushkin' ? entered : { ...entered, method: 'cash' };
   const set = (field: keyof Payment, value: string) => {
     setPayment((p) => ({ ...p, [field]: value }));
     onEdit(field);
@@ -78,7 +93,7 @@ export function PaymentForm({ formRef, total, seats, disabled, busy, errors, onP
     <form ref={formRef} className={styles.payment} onSubmit={submit} noValidate aria-label="Оплата">
       <fieldset className={styles.methods} disabled={busy}>
         <legend className={styles.legend}>Способ оплаты</legend>
-        {METHODS.map((m) => (
+        {methods.map((m) => (
           <label key={m.value} className={styles.method}>
             <input
               type="radio"

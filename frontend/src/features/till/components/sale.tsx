@@ -339,6 +339,7 @@ export function Sale({ shiftOpen, onSold, refund }: SaleProps) {
                 formRef={form}
                 total={quote && !priced.checking ? quote.total : null}
                 seats={mine.length}
+                pushkin={session.data?.pushkin ?? false}
                 disabled={!shiftOpen}
                 busy={sale.isPending}
                 errors={errors}
