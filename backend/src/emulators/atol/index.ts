@@ -15,12 +15,12 @@
  *   atol.control.setFaults({ paperOut: true });
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { systemClock, type Clock } from '../../lib/infra/clock';
 import type { Logger } from '../../lib/infra/logger';
 import { readBody } from '../yookassa/http';
 import { ATOL_ERRORS, createDevice, TaskError, type Faults, type Json, type Receipt } from './device';
+import { listenOn } from '../listen';
 
 export { ATOL_ERRORS, type Faults, type Receipt };
 
@@ -238,11 +238,7 @@ export async function startAtolEmulator(options: AtolEmulatorOptions): Promise<A
         if (!res.headersSent) res.writeHead(500).end();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${await listenOn(server, options)}`;
 
   return {
     url,

@@ -17,9 +17,9 @@
  *   // EAIS_URL = eais.url; eais.control.loseReplies(1); eais.control.ledger()
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../../lib/infra/clock';
 import { parseUpload, kopecksOf, UploadError, type Form, type Seans } from './parse';
+import { listenOn } from '../listen';
 
 export { parseUpload, UploadError, FORM_ATTRIBUTES, SEANS_ATTRIBUTES } from './parse';
 
@@ -241,8 +241,7 @@ export async function startEaisEmulator(options: EaisEmulatorOptions): Promise<E
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(`error: ${String(err)}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOn(server, options);
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}${EAIS_UPLOAD_PATH}`,
     control,

@@ -10,11 +10,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../lib/infra/clock';
 import type { Logger } from '../../lib/infra/logger';
 import { readBody, sendJson } from '../yookassa/http';
 import { createStore, RegistryRefusal, type RegistryTicket } from './store';
+import { listenOn } from '../listen';
 
 export type { RegistryTicket, RegistryStatus } from './store';
 
@@ -231,11 +231,7 @@ export async function startPushkaEmulator(options: PushkaEmulatorOptions = {}): 
         if (!res.headersSent) res.writeHead(500).end();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${await listenOn(server, options)}`;
   return {
     url,
     apiUrl: `${url}/api/v1`,

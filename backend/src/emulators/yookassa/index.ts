@@ -12,7 +12,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../lib/infra/logger';
 import { createApi, type FailureSpec, type RequestRecord } from './api';
 import { readBody, sendHtml } from './http';
@@ -26,6 +25,7 @@ import {
   type RefundObject,
   type RefundOutcome,
 } from './store';
+import { listenOn } from '../listen';
 
 export type { Delivery, FailureSpec, PaymentObject, RefundObject, RequestRecord, EmulatorEvent };
 export { DECLINE_REASONS } from './page';
@@ -144,11 +144,8 @@ export async function startYooKassaEmulator(options: YooKassaEmulatorOptions = {
         if (!res.headersSent) res.writeHead(500).end();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  url = options.publicUrl ?? `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = await listenOn(server, options);
+  url = options.publicUrl ?? `http://127.0.0.1:${port}`;
 
   const control: YooKassaEmulatorControl = {
     setNotificationUrl: (next) => notifier.setUrl(next),
